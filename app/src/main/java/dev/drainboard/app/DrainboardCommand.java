@@ -1,0 +1,26 @@
+package dev.drainboard.app;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.concurrent.Callable;
+
+/** {@code drainboard} with no subcommand opens the console window. */
+@Command(name = "drainboard",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Operations console for draining KubeVirt nodes.",
+                "Without a command it opens the console on the embedded demo cluster."},
+        subcommands = {ServeCommand.class, UiCommand.class})
+public final class DrainboardCommand implements Callable<Integer> {
+
+    @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",
+            description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
+    String scenario;
+
+    @Override
+    public Integer call() {
+        return new UiCommand(scenario).call();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.drainboard.app;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.cluster.scenario.ScenarioException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code drainboard serve}: the embedded cluster, headless, until SIGTERM or Ctrl-C. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {
+                "Run the embedded cluster headless: a Kubernetes API server on 127.0.0.1 with",
+                "simulated nodes. Prints a line starting with 'ready' naming the URL and the",
+                "kubeconfig once it serves; SIGTERM or Ctrl-C stops it."})
+public final class ServeCommand implements Callable<Integer> {
+
+    static final Path DEFAULT_KUBECONFIG = Path.of(System.getProperty("user.home"), ".drainboard", "embedded-kubeconfig");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",
+            description = "Objects to start with: the built-in 'demo', a YAML file or a folder of YAML files (default: ${DEFAULT-VALUE}).")
+    String scenario;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "6443",
+            description = "HTTPS port on 127.0.0.1; 0 picks a free port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--kubeconfig-out", paramLabel = "PATH",
+            description = "Where to write the kubeconfig for kubectl (default: ~/.drainboard/embedded-kubeconfig).")
+    Path kubeconfigOut;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (port < 0 || port > 65535) {
+            err.println("drainboard serve: --port must be between 0 and 65535, got " + port);
+            return 2;
+        }
+        EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults()
+                .withScenario(scenario)
+                .withPort(port)
+                .withKubeconfigOut(kubeconfigOut == null ? DEFAULT_KUBECONFIG : kubeconfigOut);
+        EmbeddedCluster cluster;
+        try {
+            cluster = EmbeddedCluster.start(options);
+        } catch (ScenarioException e) {
+            err.println("drainboard serve: scenario refused: " + e.getMessage());
+            return 1;
+        } catch (IOException | IllegalStateException e) {
+            err.println("drainboard serve: cannot start: " + e.getMessage()
+                    + (port != 0 ? " (is port " + port + " in use? --port 0 picks a free one)" : ""));
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            cluster.close();
+            stopped.countDown();
+        }, "drainboard-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        out.println("ready url=" + cluster.url() + " kubeconfig=" + cluster.kubeconfig());
+        out.flush();
+        err.println("Point kubectl at it with: export KUBECONFIG=" + cluster.kubeconfig());
+        err.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+}

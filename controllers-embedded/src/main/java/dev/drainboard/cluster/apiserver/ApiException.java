@@ -1,0 +1,133 @@
+package dev.drainboard.cluster.apiserver;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * An API error, answered as a Kubernetes {@code Status}. The factory methods produce the reasons and
+ * messages kube-apiserver uses, because kubectl prints them verbatim and clients branch on the reason.
+ */
+public final class ApiException extends RuntimeException {
+
+    private final int code;
+    private final String reason;
+    private final ObjectNode details;
+
+    public ApiException(int code, String reason, String message, ObjectNode details) {
+        super(message);
+        this.code = code;
+        this.reason = reason;
+        this.details = details;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String reason() {
+        return reason;
+    }
+
+    public ObjectNode details() {
+        return details;
+    }
+
+    public ObjectNode toStatus() {
+        ObjectNode status = JsonNodeFactory.instance.objectNode();
+        status.put("kind", "Status");
+        status.put("apiVersion", "v1");
+        status.putObject("metadata");
+        status.put("status", "Failure");
+        status.put("message", getMessage());
+        status.put("reason", reason);
+        if (details != null) {
+            status.set("details", details);
+        }
+        status.put("code", code);
+        return status;
+    }
+
+    private static ObjectNode details(ResourceType type, String name) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode();
+        if (name != null) {
+            d.put("name", name);
+        }
+        if (type != null) {
+            if (!type.group().isEmpty()) {
+                d.put("group", type.group());
+            }
+            d.put("kind", type.plural());
+        }
+        return d;
+    }
+
+    /** "pods" for core, "deployments.apps" otherwise: how kube-apiserver names a resource in messages. */
+    private static String qualified(ResourceType type) {
+        return type.groupResource();
+    }
+
+    public static ApiException notFound(ResourceType type, String name) {
+        return new ApiException(404, "NotFound", qualified(type) + " \"" + name + "\" not found", details(type, name));
+    }
+
+    public static ApiException alreadyExists(ResourceType type, String name) {
+        return new ApiException(409, "AlreadyExists", qualified(type) + " \"" + name + "\" already exists", details(type, name));
+    }
+
+    public static ApiException conflict(ResourceType type, String name, String why) {
+        return new ApiException(409, "Conflict",
+                "Operation cannot be fulfilled on " + qualified(type) + " \"" + name + "\": " + why, details(type, name));
+    }
+
+    public static ApiException staleObject(ResourceType type, String name) {
+        return conflict(type, name, "the object has been modified; please apply your changes to the latest version and try again");
+    }
+
+    public static ApiException badRequest(String message) {
+        return new ApiException(400, "BadRequest", message, null);
+    }
+
+    public static ApiException invalid(ResourceType type, String name, String field, String causeMessage) {
+        ObjectNode d = details(type, name);
+        d.put("kind", type.kind());
+        ArrayNode causes = d.putArray("causes");
+        ObjectNode cause = causes.addObject();
+        cause.put("reason", "FieldValueInvalid");
+        cause.put("message", causeMessage);
+        cause.put("field", field);
+        String shown = name == null || name.isEmpty() ? "" : " \"" + name + "\"";
+        return new ApiException(422, "Invalid",
+                type.kind() + shown + " is invalid: " + field + ": " + causeMessage, d);
+    }
+
+    public static ApiException forbidden(ResourceType type, String name, String why) {
+        return new ApiException(403, "Forbidden",
+                qualified(type) + " \"" + name + "\" is forbidden: " + why, details(type, name));
+    }
+
+    public static ApiException methodNotAllowed(String message) {
+        return new ApiException(405, "MethodNotAllowed", message, null);
+    }
+
+    public static ApiException unsupportedMediaType(String contentType) {
+        return new ApiException(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml"
+                + (contentType == null ? "" : " (got " + contentType + ")"), null);
+    }
+
+    public static ApiException gone(String message) {
+        return new ApiException(410, "Expired", message, null);
+    }
+
+    public static ApiException tooManyRequests(String message, ObjectNode details) {
+        return new ApiException(429, "TooManyRequests", message, details);
+    }
+
+    public static ApiException internal(String message) {
+        return new ApiException(500, "InternalError", "Internal error occurred: " + message, null);
+    }
+
+    public static ApiException pathNotFound() {
+        return new ApiException(404, "NotFound", "the server could not find the requested resource", null);
+    }
+}

@@ -1,0 +1,291 @@
+package dev.drainboard.cluster.apiserver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.cluster.apiserver.admission.ValidatingWebhooks;
+import dev.drainboard.cluster.apiserver.openapi.OpenApiDocuments;
+import dev.drainboard.cluster.apiserver.store.ObjectStore;
+import dev.drainboard.cluster.apiserver.store.WatchEvent;
+import dev.drainboard.cluster.apiserver.store.WatchSink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * The API server's request dispatch, independent of the HTTP library: discovery, OpenAPI, and the
+ * REST verbs of every served resource. Serving CRDs follows the store, so a CRD is served as soon as
+ * it is stored and its objects go when it goes.
+ */
+public final class ApiServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+
+    private final ObjectStore store;
+    private final ResourceRegistry registry;
+    private final Discovery discovery;
+    private final ResourceHandler resources;
+    private final EvictionHandler evictions;
+    private final WatchHandler watches;
+    private final ServerOptions options;
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "apiserver-timers");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile String serverAddress = "127.0.0.1:443";
+    private OpenApiDocuments openApi;
+    private long openApiGeneration = -1;
+
+    public ApiServer(ObjectStore store, ResourceRegistry registry, ServerOptions options) {
+        this.store = store;
+        this.registry = registry;
+        this.options = options;
+        ValidatingWebhooks webhooks = new ValidatingWebhooks(store, "drainboard-admin");
+        this.discovery = new Discovery(registry);
+        this.resources = new ResourceHandler(store, webhooks, options);
+        this.evictions = new EvictionHandler(store, webhooks, resources);
+        this.watches = new WatchHandler(store, resources, timers);
+        store.watch(BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS, "", o -> true, null, new CrdFollower());
+        long interval = options.bookmarkIntervalMillis();
+        timers.scheduleAtFixedRate(store::bookmarkAll, interval, interval, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    public ObjectStore store() {
+        return store;
+    }
+
+    public ResourceRegistry registry() {
+        return registry;
+    }
+
+    public ServerOptions options() {
+        return options;
+    }
+
+    public void setServerAddress(String hostPort) {
+        this.serverAddress = hostPort;
+    }
+
+    /**
+     * Stores an object the way a scenario brings it: uid, creationTimestamp and any status it
+     * carries are kept (a copy of a real cluster stays consistent), defaults are filled in, the
+     * namespace is created if missing. Throws {@link ApiException} for anything the API would refuse.
+     */
+    public ObjectNode load(ObjectNode object) {
+        String apiVersion = Json.text(object, "apiVersion");
+        String kind = Json.text(object, "kind");
+        if (apiVersion.isEmpty() || kind.isEmpty()) {
+            throw ApiException.badRequest("apiVersion and kind are required");
+        }
+        ResourceType type = registry.findByApiVersionAndKind(apiVersion, kind).orElseThrow(() ->
+                ApiException.badRequest("no resource is served for " + kind + " in " + apiVersion
+                        + " (is its CustomResourceDefinition in the scenario?)"));
+        ObjectNode copy = object.deepCopy();
+        ObjectNode meta = Json.metadata(copy);
+        meta.remove("resourceVersion");
+        Strategies.validateName(type, copy);
+        if (type.namespaced()) {
+            String namespace = Json.text(meta, "namespace");
+            if (namespace.isEmpty()) {
+                namespace = "default";
+                meta.put("namespace", namespace);
+            }
+            if (store.get(BuiltinResources.NAMESPACES, null, namespace) == null) {
+                ObjectNode ns = Json.object();
+                ns.putObject("metadata").put("name", namespace);
+                Strategies.prepareForCreate(BuiltinResources.NAMESPACES, ns, store.clock().instant());
+                store.create(BuiltinResources.NAMESPACES, ns, false, false);
+            }
+        } else {
+            meta.remove("namespace");
+        }
+        JsonNode status = copy.get("status");
+        Strategies.prepareForCreate(type, copy, store.clock().instant());
+        if (status != null && !status.isEmpty() && type != BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS) {
+            copy.set("status", status);
+        }
+        return store.create(type, copy, false, true);
+    }
+
+    /** Handles one request; the answer (or watch stream) goes to the channel. Never throws. */
+    public void handle(ApiRequest request, ResponseChannel channel) {
+        try {
+            dispatch(request, channel);
+        } catch (ApiException e) {
+            channel.respond(e.code(), "application/json", Json.bytes(e.toStatus()));
+        } catch (RuntimeException e) {
+            LOG.warn("{} {} failed", request.method(), request.path(), e);
+            ApiException error = ApiException.internal(String.valueOf(e.getMessage()));
+            channel.respond(500, "application/json", Json.bytes(error.toStatus()));
+        }
+    }
+
+    private void dispatch(ApiRequest request, ResponseChannel channel) {
+        String path = request.path();
+        List<String> segments = Arrays.stream(path.split("/")).filter(s -> !s.isEmpty()).toList();
+        if (segments.isEmpty()) {
+            throw ApiException.pathNotFound();
+        }
+        switch (segments.getFirst()) {
+            case "version" -> json(channel, 200, discovery.version());
+            case "healthz", "livez", "readyz" -> channel.respond(200, "text/plain; charset=utf-8", "ok".getBytes(StandardCharsets.UTF_8));
+            case "openapi" -> openApi(segments, channel);
+            case "api" -> {
+                if (segments.size() == 1) {
+                    json(channel, 200, discovery.coreVersions(serverAddress));
+                } else if (!segments.get(1).equals("v1")) {
+                    throw ApiException.pathNotFound();
+                } else if (segments.size() == 2) {
+                    json(channel, 200, discovery.resourceList("", "v1"));
+                } else {
+                    resource(request, "", "v1", segments.subList(2, segments.size()), channel);
+                }
+            }
+            case "apis" -> {
+                if (segments.size() == 1) {
+                    json(channel, 200, discovery.groupList());
+                } else if (segments.size() == 2) {
+                    json(channel, 200, discovery.group(segments.get(1)));
+                } else if (segments.size() == 3) {
+                    json(channel, 200, discovery.resourceList(segments.get(1), segments.get(2)));
+                } else {
+                    resource(request, segments.get(1), segments.get(2), segments.subList(3, segments.size()), channel);
+                }
+            }
+            default -> throw ApiException.pathNotFound();
+        }
+    }
+
+    /** /openapi/v3 and its per group-version documents; /openapi/v2 stays 404 (see docs/notes). */
+    private void openApi(List<String> segments, ResponseChannel channel) {
+        if (segments.size() < 2 || !segments.get(1).equals("v3")) {
+            throw ApiException.pathNotFound();
+        }
+        OpenApiDocuments docs = openApiDocuments();
+        if (segments.size() == 2) {
+            channel.respond(200, OpenApiDocuments.CONTENT_TYPE, docs.indexBytes());
+            return;
+        }
+        String key = String.join("/", segments.subList(2, segments.size()));
+        OpenApiDocuments.Document doc = docs.document(key).orElseThrow(ApiException::pathNotFound);
+        channel.respond(200, OpenApiDocuments.CONTENT_TYPE, doc.bytes());
+    }
+
+    private synchronized OpenApiDocuments openApiDocuments() {
+        long generation = registry.generation();
+        if (openApi == null || openApiGeneration != generation) {
+            openApi = OpenApiDocuments.of(registry.all());
+            openApiGeneration = generation;
+        }
+        return openApi;
+    }
+
+    private void resource(ApiRequest request, String group, String version, List<String> segments, ResponseChannel channel) {
+        ResourcePath path = ResourcePath.parse(registry, group, version, segments);
+        if (path == null) {
+            throw ApiException.pathNotFound();
+        }
+        String sub = path.subresource();
+        if (!sub.isEmpty() && !path.type().hasSubresource(sub)) {
+            throw ApiException.pathNotFound();
+        }
+        switch (request.method()) {
+            case "GET" -> {
+                if (request.flag("watch")) {
+                    watches.watch(request, path, channel);
+                } else if (path.isCollection()) {
+                    json(channel, 200, resources.list(request, path));
+                } else {
+                    onlyFor(sub, "", "status", "scale");
+                    json(channel, 200, resources.get(request, path));
+                }
+            }
+            case "POST" -> {
+                if (path.isCollection()) {
+                    json(channel, 201, resources.create(request, path));
+                } else if (sub.equals("eviction")) {
+                    json(channel, 201, evictions.evict(request, path));
+                } else if (sub.equals("binding")) {
+                    json(channel, 201, evictions.bind(request, path));
+                } else {
+                    throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
+                }
+            }
+            case "PUT" -> {
+                notCollection(path);
+                if (sub.equals("finalize")) {
+                    json(channel, 200, finalizeNamespace(request, path));
+                } else {
+                    onlyFor(sub, "", "status", "scale");
+                    json(channel, 200, resources.update(request, path));
+                }
+            }
+            case "PATCH" -> {
+                notCollection(path);
+                onlyFor(sub, "", "status", "scale");
+                json(channel, 200, resources.patch(request, path));
+            }
+            case "DELETE" -> {
+                if (path.isCollection()) {
+                    json(channel, 200, resources.deleteCollection(request, path));
+                } else {
+                    json(channel, 200, resources.delete(request, path));
+                }
+            }
+            default -> throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
+        }
+    }
+
+    private ObjectNode finalizeNamespace(ApiRequest request, ResourcePath path) {
+        ObjectNode body = RequestBodies.object(request);
+        JsonNode finalizers = body.path("spec").path("finalizers");
+        return store.update(BuiltinResources.NAMESPACES, "", path.name(), ns -> {
+            ns.with("spec").set("finalizers", finalizers.isArray() ? finalizers : Json.NODES.arrayNode());
+            return ns;
+        }, request.dryRun());
+    }
+
+    private static void notCollection(ResourcePath path) {
+        if (path.isCollection()) {
+            throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
+        }
+    }
+
+    private static void onlyFor(String sub, String... allowed) {
+        for (String a : allowed) {
+            if (a.equals(sub)) {
+                return;
+            }
+        }
+        throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
+    }
+
+    private static void json(ResponseChannel channel, int code, JsonNode body) {
+        channel.respond(code, "application/json", Json.bytes(body));
+    }
+
+    @Override
+    public void close() {
+        timers.shutdownNow();
+    }
+
+    /** Serves a CRD's resources from the moment it is stored; forgets them (and their objects) when it goes. */
+    private final class CrdFollower implements WatchSink {
+        @Override
+        public void onEvent(WatchEvent event) {
+            String name = Json.name(event.object());
+            if (event.type() == WatchEvent.Type.DELETED) {
+                for (ResourceType type : registry.unregisterCrd(name)) {
+                    store.dropResource(type);
+                }
+            } else {
+                registry.registerCrd(event.object());
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.drainboard.cluster.apiserver;
+
+/**
+ * Where a request's answer goes: one complete response, or a stream of watch frames. The HTTP front
+ * end implements it for chunked HTTP and for WebSocket; writes are safe from any thread.
+ */
+public interface ResponseChannel {
+
+    void respond(int code, String contentType, byte[] body);
+
+    /** Starts a streamed 200 response (a watch). */
+    void startStream(String contentType);
+
+    /** Sends one frame of a started stream (one watch event, newline-terminated JSON). */
+    void sendFrame(byte[] frame);
+
+    void endStream();
+
+    /** Runs when the client goes away (or the stream is ended). */
+    void onClose(Runnable action);
+}

@@ -1,0 +1,167 @@
+package dev.drainboard.cluster.apiserver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.time.Instant;
+import java.util.regex.Pattern;
+
+/**
+ * What kube-apiserver's per-resource strategies do on create and update that clients rely on:
+ * defaults (pod grace period, namespace phase, CRD conditions…) and the validation of names.
+ */
+final class Strategies {
+
+    private static final Pattern DNS_SUBDOMAIN = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
+    private Strategies() {
+    }
+
+    static void validateName(ResourceType type, ObjectNode object) {
+        String name = Json.name(object);
+        if (name.isEmpty()) {
+            String prefix = Json.text(object, "metadata", "generateName");
+            if (prefix.isEmpty()) {
+                throw ApiException.invalid(type, "", "metadata.name", "Required value: name or generateName is required");
+            }
+            return;
+        }
+        boolean label = type == BuiltinResources.NAMESPACES || type == BuiltinResources.SERVICES;
+        Pattern pattern = label ? DNS_LABEL : DNS_SUBDOMAIN;
+        int max = label ? 63 : 253;
+        if (name.length() > max || !pattern.matcher(name).matches()) {
+            String rule = label
+                    ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+                    : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+            throw ApiException.invalid(type, name, "metadata.name", "Invalid value: \"" + name + "\": " + rule);
+        }
+    }
+
+    /** Defaults and resets applied to a new object before it is stored. */
+    static void prepareForCreate(ResourceType type, ObjectNode object, Instant now) {
+        if (type == BuiltinResources.PODS) {
+            preparePod(object);
+        } else if (type == BuiltinResources.NAMESPACES) {
+            ObjectNode spec = object.with("spec");
+            if (!spec.has("finalizers")) {
+                spec.putArray("finalizers").add("kubernetes");
+            }
+            object.putObject("status").put("phase", "Active");
+            Json.metadata(object).with("labels").put("kubernetes.io/metadata.name", Json.name(object));
+        } else if (type == BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS) {
+            validateCrd(object);
+            markCrdEstablished(object, now);
+        } else if (type == BuiltinResources.POD_DISRUPTION_BUDGETS) {
+            object.remove("status");
+            ObjectNode status = object.putObject("status");
+            status.put("disruptionsAllowed", 0);
+            status.put("currentHealthy", 0);
+            status.put("desiredHealthy", 0);
+            status.put("expectedPods", 0);
+        } else if (type == BuiltinResources.DEPLOYMENTS || type == BuiltinResources.REPLICA_SETS || type == BuiltinResources.STATEFUL_SETS) {
+            ObjectNode spec = object.with("spec");
+            if (!spec.has("replicas")) {
+                spec.put("replicas", 1);
+            }
+        } else if (type == BuiltinResources.SERVICES) {
+            ObjectNode spec = object.with("spec");
+            if (!spec.has("type")) {
+                spec.put("type", "ClusterIP");
+            }
+        } else if (type.isCustom() && type.hasSubresource("status")) {
+            object.remove("status");
+        }
+    }
+
+    private static void preparePod(ObjectNode pod) {
+        ObjectNode spec = pod.with("spec");
+        if (!spec.has("restartPolicy")) {
+            spec.put("restartPolicy", "Always");
+        }
+        if (!spec.has("terminationGracePeriodSeconds")) {
+            spec.put("terminationGracePeriodSeconds", 30);
+        }
+        if (!spec.has("dnsPolicy")) {
+            spec.put("dnsPolicy", "ClusterFirst");
+        }
+        if (!spec.has("schedulerName")) {
+            spec.put("schedulerName", "default-scheduler");
+        }
+        if (!spec.has("priority")) {
+            spec.put("priority", 0);
+        }
+        JsonNode containers = spec.get("containers");
+        if (containers == null || !containers.isArray() || containers.isEmpty()) {
+            throw ApiException.invalid(BuiltinResources.PODS, Json.name(pod), "spec.containers", "Required value");
+        }
+        for (JsonNode c : containers) {
+            if (c instanceof ObjectNode container && !container.has("imagePullPolicy")) {
+                String image = container.path("image").asText();
+                boolean latest = !image.contains(":") || image.endsWith(":latest");
+                container.put("imagePullPolicy", latest ? "Always" : "IfNotPresent");
+            }
+        }
+        ObjectNode status = pod.putObject("status");
+        status.put("phase", "Pending");
+        status.put("qosClass", qosClass(containers));
+    }
+
+    private static String qosClass(JsonNode containers) {
+        boolean anyResources = false;
+        boolean guaranteed = true;
+        for (JsonNode c : containers) {
+            JsonNode requests = c.path("resources").path("requests");
+            JsonNode limits = c.path("resources").path("limits");
+            anyResources |= !requests.isEmpty() || !limits.isEmpty();
+            for (String r : new String[]{"cpu", "memory"}) {
+                if (!limits.has(r) || (requests.has(r) && !requests.get(r).equals(limits.get(r)))) {
+                    guaranteed = false;
+                }
+            }
+        }
+        return !anyResources ? "BestEffort" : guaranteed ? "Guaranteed" : "Burstable";
+    }
+
+    private static void validateCrd(ObjectNode crd) {
+        JsonNode spec = crd.path("spec");
+        String group = spec.path("group").asText();
+        String plural = spec.path("names").path("plural").asText();
+        String expected = plural + "." + group;
+        if (group.isEmpty() || plural.isEmpty() || spec.path("names").path("kind").asText().isEmpty()) {
+            throw ApiException.invalid(BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS, Json.name(crd), "spec.names", "Required value: group, names.plural and names.kind are required");
+        }
+        if (!Json.name(crd).equals(expected)) {
+            throw ApiException.invalid(BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS, Json.name(crd), "metadata.name",
+                    "Invalid value: \"" + Json.name(crd) + "\": must be spec.names.plural+\".\"+spec.group");
+        }
+        if (!spec.path("versions").isArray() || spec.path("versions").isEmpty()) {
+            throw ApiException.invalid(BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS, Json.name(crd), "spec.versions", "Invalid value: null: must have exactly one version marked as storage version");
+        }
+    }
+
+    /** A CRD is served at once, so it reports NamesAccepted and Established straight away. */
+    static void markCrdEstablished(ObjectNode crd, Instant now) {
+        ObjectNode status = crd.putObject("status");
+        ObjectNode accepted = status.putObject("acceptedNames");
+        accepted.setAll((ObjectNode) crd.path("spec").path("names").deepCopy());
+        ArrayNode conditions = status.putArray("conditions");
+        for (String[] c : new String[][]{
+                {"NamesAccepted", "NoConflicts", "no conflicts found"},
+                {"Established", "InitialNamesAccepted", "the initial names have been accepted"}}) {
+            ObjectNode condition = conditions.addObject();
+            condition.put("type", c[0]);
+            condition.put("status", "True");
+            condition.put("lastTransitionTime", Json.timestamp(now));
+            condition.put("reason", c[1]);
+            condition.put("message", c[2]);
+        }
+        ArrayNode stored = status.putArray("storedVersions");
+        for (JsonNode v : crd.path("spec").path("versions")) {
+            if (v.path("storage").asBoolean(false)) {
+                stored.add(v.path("name").asText());
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package dev.drainboard.cluster.apiserver.http;
+
+import dev.drainboard.cluster.apiserver.ApiException;
+import dev.drainboard.cluster.apiserver.ApiRequest;
+import dev.drainboard.cluster.apiserver.ApiServer;
+import dev.drainboard.cluster.apiserver.Json;
+import dev.drainboard.cluster.apiserver.ResponseChannel;
+import dev.drainboard.cluster.pki.IssuedCertificate;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.net.PemKeyCertOptions;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The HTTPS front end: TLS with our own CA, bearer-token authentication, body limits, and the
+ * hand-over of each request to {@link ApiServer} on a virtual thread. Watches stream as chunked
+ * HTTP or, when the client upgrades, as WebSocket text messages.
+ */
+public final class ApiHttpServer implements AutoCloseable {
+
+    /** Reachable without a token, as kube-apiserver allows anonymous health and version checks. */
+    private static final Set<String> PUBLIC_PATHS = Set.of("/version", "/healthz", "/livez", "/readyz");
+
+    private final ApiServer api;
+    private final byte[] token;
+    private final int maxBodyBytes;
+    private final Vertx vertx;
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private HttpServer server;
+
+    public ApiHttpServer(ApiServer api, String token) {
+        this.api = api;
+        this.token = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+        this.maxBodyBytes = api.options().maxBodyBytes();
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setPreferNativeTransport(false));
+    }
+
+    /** Listens on 127.0.0.1 (port 0 picks a free one) and returns the bound port. */
+    public int start(int port, IssuedCertificate certificate) {
+        HttpServerOptions options = new HttpServerOptions()
+                .setHost("127.0.0.1")
+                .setPort(port)
+                .setSsl(true)
+                .setUseAlpn(false)
+                .setMaxWebSocketFrameSize(maxBodyBytes)
+                .setMaxWebSocketMessageSize(maxBodyBytes * 4)
+                .setKeyCertOptions(new PemKeyCertOptions()
+                        .setKeyValue(Buffer.buffer(certificate.privateKeyPem()))
+                        .setCertValue(Buffer.buffer(certificate.certificatePem())));
+        server = vertx.createHttpServer(options).requestHandler(this::onRequest);
+        try {
+            server = server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot listen on 127.0.0.1:" + port + ": " + rootMessage(e), e);
+        }
+        api.setServerAddress("127.0.0.1:" + server.actualPort());
+        return server.actualPort();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+
+    private void onRequest(HttpServerRequest request) {
+        if (!authorized(request)) {
+            ApiException unauthorized = new ApiException(401, "Unauthorized", "Unauthorized", null);
+            request.response().setStatusCode(401).putHeader("Content-Type", "application/json")
+                    .end(Buffer.buffer(Json.bytes(unauthorized.toStatus())));
+            return;
+        }
+        String length = request.getHeader("Content-Length");
+        if (length != null && parseLength(length) > maxBodyBytes) {
+            tooLarge(request.response());
+            return;
+        }
+        boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade"));
+        if (upgrade) {
+            request.toWebSocket().onSuccess(ws -> workers.execute(() -> api.handle(toApiRequest(request, new byte[0]), new WebSocketChannel(ws))))
+                    .onFailure(e -> request.response().setStatusCode(400).end());
+            return;
+        }
+        request.body().onSuccess(body -> {
+            if (body.length() > maxBodyBytes) {
+                tooLarge(request.response());
+                return;
+            }
+            ApiRequest apiRequest = toApiRequest(request, body.getBytes());
+            HttpChannel channel = new HttpChannel(request.response());
+            workers.execute(() -> api.handle(apiRequest, channel));
+        }).onFailure(e -> {
+            if (!request.response().ended() && !request.response().closed()) {
+                request.response().setStatusCode(400).end();
+            }
+        });
+    }
+
+    private boolean authorized(HttpServerRequest request) {
+        if (PUBLIC_PATHS.contains(request.path())) {
+            return true;
+        }
+        String header = request.getHeader("Authorization");
+        return header != null && MessageDigest.isEqual(header.getBytes(StandardCharsets.UTF_8), token);
+    }
+
+    private static long parseLength(String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private void tooLarge(HttpServerResponse response) {
+        ApiException error = new ApiException(413, "RequestEntityTooLarge",
+                "Request entity too large: limit is " + maxBodyBytes, null);
+        response.setStatusCode(413).putHeader("Content-Type", "application/json")
+                .putHeader("Connection", "close")
+                .end(Buffer.buffer(Json.bytes(error.toStatus())));
+    }
+
+    private static ApiRequest toApiRequest(HttpServerRequest request, byte[] body) {
+        Map<String, List<String>> query = new QueryStringDecoder(request.uri()).parameters();
+        return new ApiRequest(request.method().name(), request.path(), query,
+                request.getHeader("Accept"), request.getHeader("Content-Type"), body);
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            try {
+                server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // closing anyway
+            }
+        }
+        workers.shutdownNow();
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception ignored) {
+            // closing anyway
+        }
+    }
+
+    /** A plain response, or a chunked watch stream. */
+    private static final class HttpChannel implements ResponseChannel {
+        private final HttpServerResponse response;
+        private final AtomicBoolean ended = new AtomicBoolean();
+
+        HttpChannel(HttpServerResponse response) {
+            this.response = response;
+        }
+
+        @Override
+        public void respond(int code, String contentType, byte[] body) {
+            if (ended.compareAndSet(false, true)) {
+                response.setStatusCode(code).putHeader("Content-Type", contentType)
+                        .putHeader("Cache-Control", "no-cache, private")
+                        .end(Buffer.buffer(body));
+            }
+        }
+
+        @Override
+        public void startStream(String contentType) {
+            response.setStatusCode(200).setChunked(true)
+                    .putHeader("Content-Type", contentType)
+                    .putHeader("Cache-Control", "no-cache, private")
+                    .putHeader("Transfer-Encoding", "chunked");
+            // Send the headers now: clients wait for them before they consider the watch open.
+            response.write(Buffer.buffer());
+        }
+
+        @Override
+        public void sendFrame(byte[] frame) {
+            if (!ended.get()) {
+                response.write(Buffer.buffer(frame));
+            }
+        }
+
+        @Override
+        public void endStream() {
+            if (ended.compareAndSet(false, true)) {
+                response.end();
+            }
+        }
+
+        @Override
+        public void onClose(Runnable action) {
+            response.closeHandler(v -> action.run());
+            response.endHandler(v -> action.run());
+        }
+    }
+
+    /** A watch over WebSocket: one text message per event. */
+    private static final class WebSocketChannel implements ResponseChannel {
+        private final ServerWebSocket socket;
+        private final AtomicBoolean ended = new AtomicBoolean();
+
+        WebSocketChannel(ServerWebSocket socket) {
+            this.socket = socket;
+        }
+
+        @Override
+        public void respond(int code, String contentType, byte[] body) {
+            // Only watches upgrade; anything else is answered as an error event, then closed.
+            if (ended.compareAndSet(false, true)) {
+                if (code >= 400) {
+                    String frame = "{\"type\":\"ERROR\",\"object\":" + new String(body, StandardCharsets.UTF_8) + "}";
+                    socket.writeTextMessage(frame);
+                }
+                socket.close();
+            }
+        }
+
+        @Override
+        public void startStream(String contentType) {
+        }
+
+        @Override
+        public void sendFrame(byte[] frame) {
+            if (!ended.get()) {
+                socket.writeTextMessage(new String(frame, StandardCharsets.UTF_8).stripTrailing());
+            }
+        }
+
+        @Override
+        public void endStream() {
+            if (ended.compareAndSet(false, true)) {
+                socket.close();
+            }
+        }
+
+        @Override
+        public void onClose(Runnable action) {
+            socket.closeHandler(v -> action.run());
+        }
+    }
+}
