@@ -221,7 +221,7 @@ final class ResourceHandler {
                         "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json", null);
             };
         } catch (PatchException e) {
-            throw new ApiException(422, "Invalid", e.getMessage(), null);
+            throw new ApiException(e.code(), e.reason(), e.getMessage(), null);
         }
     }
 

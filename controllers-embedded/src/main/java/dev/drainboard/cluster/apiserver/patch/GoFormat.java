@@ -29,6 +29,18 @@ final class GoFormat {
         return node.asText();
     }
 
+    /** The Go type a JSON value decodes to in kube-apiserver (integers stay int64), as {@code %s} prints it. */
+    static String decodedTypeName(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case OBJECT, POJO -> "map[string]interface {}";
+            case ARRAY -> "[]interface {}";
+            case STRING, BINARY -> "string";
+            case NUMBER -> node.isIntegralNumber() ? "int64" : "float64";
+            case BOOLEAN -> "bool";
+            case NULL, MISSING -> "%!s(<nil>)";
+        };
+    }
+
     /** The name encoding/json uses for a JSON value's type in "cannot unmarshal X into ..." errors. */
     static String jsonTypeName(JsonNode node) {
         return switch (node.getNodeType()) {

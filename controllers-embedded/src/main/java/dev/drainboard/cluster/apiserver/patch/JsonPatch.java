@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * RFC 6902 JSON patch with the behaviour of the library kube-apiserver uses (evanphx/json-patch v4):
- * negative array indices count from the end, a missing {@code value} means null, and the failure texts
- * are that library's, kept in {@link PatchException#detail()}.
+ * negative array indices count from the end, a missing {@code value} means null, an object member that
+ * does not exist reads as null (so {@code replace} adds it and {@code copy} copies a null), and the
+ * failure texts are that library's, kept in {@link PatchException#detail()}.
  */
 final class JsonPatch {
 
@@ -93,7 +94,6 @@ final class JsonPatch {
             throw failed("replace operation does not apply: doc is missing path: " + path + MISSING);
         }
         try {
-            location.get();
             location.set(valueOf(operation));
         } catch (LocationException e) {
             throw failed("replace operation does not apply: doc is missing key: " + path + MISSING);
@@ -108,7 +108,7 @@ final class JsonPatch {
         }
         JsonNode value;
         try {
-            value = source.get();
+            value = source.getOrNull();
             source.remove();
         } catch (LocationException e) {
             throw failed("error in move for path: '" + source.key + "': " + e.getMessage());
@@ -133,7 +133,8 @@ final class JsonPatch {
         }
         JsonNode value;
         try {
-            value = source.get().deepCopy();
+            JsonNode found = source.getOrNull();
+            value = found == null ? NullNode.getInstance() : found.deepCopy();
         } catch (LocationException e) {
             throw failed("error in copy for from: '" + from + "': " + e.getMessage());
         }
@@ -242,14 +243,6 @@ final class JsonPatch {
             this.key = key;
         }
 
-        JsonNode get() throws LocationException {
-            JsonNode value = getOrNull();
-            if (value == null) {
-                throw new LocationException("unable to get nonexistent key: " + key + MISSING);
-            }
-            return value;
-        }
-
         /** The value, null when an object lacks the key; an array index out of range is an error. */
         JsonNode getOrNull() throws LocationException {
             if (container instanceof ObjectNode object) {
@@ -276,7 +269,7 @@ final class JsonPatch {
                 array.add(value);
                 return;
             }
-            int index = parseIndex("value was not a proper array index: '" + key + "'");
+            int index = parseIndex("value was not a proper array index: '" + key + "': ");
             int size = array.size() + 1; // one past the end is where an add may insert
             if (index >= size || index < -size) {
                 throw new LocationException("Unable to access invalid index: " + index + INVALID_INDEX);
@@ -296,7 +289,7 @@ final class JsonPatch {
         }
 
         private int existingIndex() throws LocationException {
-            int index = parseIndex("strconv.Atoi: parsing \"" + key + "\": invalid syntax");
+            int index = parseIndex("");
             int size = container.size();
             if (index >= size || index < -size) {
                 throw new LocationException("Unable to access invalid index: " + index + INVALID_INDEX);
@@ -304,11 +297,12 @@ final class JsonPatch {
             return index < 0 ? index + size : index;
         }
 
-        private int parseIndex(String failure) throws LocationException {
+        /** @param context what the library says before Go's own parse error */
+        private int parseIndex(String context) throws LocationException {
             try {
                 return Integer.parseInt(key);
             } catch (NumberFormatException e) {
-                throw new LocationException(failure);
+                throw new LocationException(context + "strconv.Atoi: parsing \"" + key + "\": invalid syntax");
             }
         }
     }

@@ -17,9 +17,18 @@ final class ListOrder {
 
     private final Function<JsonNode, JsonNode> identity;
 
-    /** @param identity what identifies an item: its merge key value, or the item itself for primitives */
-    ListOrder(Function<JsonNode, JsonNode> identity) {
+    private ListOrder(Function<JsonNode, JsonNode> identity) {
         this.identity = identity;
+    }
+
+    /** For lists of primitives, whose items are their own identity. */
+    static ListOrder ofPrimitives() {
+        return new ListOrder(item -> item);
+    }
+
+    /** For lists of objects identified by their merge key. */
+    static ListOrder byKey(String mergeKey) {
+        return new ListOrder(item -> item.get(mergeKey));
     }
 
     /**

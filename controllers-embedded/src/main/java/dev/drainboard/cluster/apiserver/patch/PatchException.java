@@ -7,7 +7,7 @@ package dev.drainboard.cluster.apiserver.patch;
 public final class PatchException extends Exception {
 
     /** kube-apiserver hides JSON patch failures behind this generic 422 text; the cause goes to {@link #detail()}. */
-    static final String GENERIC_INVALID_MESSAGE = "the server rejected our request due to an error in our request";
+    private static final String GENERIC_INVALID_MESSAGE = "the server rejected our request due to an error in our request";
 
     private final int code;
     private final String reason;

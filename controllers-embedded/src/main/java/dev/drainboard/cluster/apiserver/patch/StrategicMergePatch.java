@@ -33,9 +33,9 @@ final class StrategicMergePatch {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    static final String BAD_RETAIN_KEYS = "invalid patch format of retainKeys";
-    static final String BAD_PRIMITIVE_LIST = "invalid patch format of primitive list";
-    static final String BAD_SET_ELEMENT_ORDER = "invalid patch format of setElementOrder list";
+    private static final String BAD_RETAIN_KEYS = "invalid patch format of retainKeys";
+    private static final String BAD_PRIMITIVE_LIST = "invalid patch format of primitive list";
+    private static final String BAD_SET_ELEMENT_ORDER = "invalid patch format of setElementOrder list";
 
     private final PatchSchema schema;
 
@@ -131,7 +131,7 @@ final class StrategicMergePatch {
                 merged.add(value.deepCopy());
             }
         }
-        return new ListOrder(item -> item).arrange(merged, patch, original);
+        return ListOrder.ofPrimitives().arrange(merged, patch, original);
     }
 
     private List<JsonNode> mergeByKey(List<JsonNode> original, List<JsonNode> patch, String mergeKey, String path)
@@ -171,7 +171,7 @@ final class StrategicMergePatch {
                 merged.add(fresh(element, elementPath));
             }
         }
-        return new ListOrder(item -> item.get(mergeKey)).arrange(merged, patchOrder, keys(original, mergeKey));
+        return ListOrder.byKey(mergeKey).arrange(merged, patchOrder, keys(original, mergeKey));
     }
 
     private void retainKeys(ObjectNode original, ObjectNode patch) throws PatchException {
@@ -196,14 +196,9 @@ final class StrategicMergePatch {
     private void deleteFromPrimitiveLists(ObjectNode original, ObjectNode patch) throws PatchException {
         for (Map.Entry<String, JsonNode> entry : patch.properties()) {
             Optional<String> listField = Directives.parallelListField(entry.getKey(), DELETE_FROM_PRIMITIVE_LIST, BAD_PRIMITIVE_LIST);
-            if (listField.isEmpty()) {
-                continue;
-            }
-            if (!entry.getValue().isArray()) {
-                throw PatchException.badRequest(BAD_PRIMITIVE_LIST);
-            }
-            JsonNode current = original.get(listField.get());
-            if (current != null && current.isArray()) {
+            JsonNode current = listField.isPresent() ? original.get(listField.get()) : null;
+            // kube-apiserver ignores a deletion list that is not a list, and so do we
+            if (current != null && current.isArray() && entry.getValue().isArray()) {
                 List<JsonNode> toDelete = list(entry.getValue());
                 List<JsonNode> kept = list(current).stream().filter(v -> JsonValues.indexOf(toDelete, v) < 0).toList();
                 original.set(listField.get(), NODES.arrayNode().addAll(kept));
@@ -211,8 +206,25 @@ final class StrategicMergePatch {
         }
     }
 
-    /** A {@code $setElementOrder} list, with what is needed to apply it once the list is merged. */
-    private record ElementOrder(List<JsonNode> order, List<JsonNode> before, ListOrder listOrder, String mergeKey) {
+    /**
+     * A {@code $setElementOrder} list, kept with the list as it was before the merge, to arrange the merged list.
+     * Items are identities: merge key values, or the primitives themselves when {@code mergeKey} is null.
+     */
+    private record ElementOrder(List<JsonNode> wanted, List<JsonNode> before, String mergeKey) {
+
+        static ElementOrder of(List<JsonNode> setElementOrder, List<JsonNode> listBefore, String mergeKey) throws PatchException {
+            return mergeKey == null
+                    ? new ElementOrder(setElementOrder, listBefore, null)
+                    : new ElementOrder(keys(setElementOrder, mergeKey), keys(listBefore, mergeKey), mergeKey);
+        }
+
+        List<JsonNode> arrange(List<JsonNode> merged) throws PatchException {
+            if (mergeKey == null) {
+                return ListOrder.ofPrimitives().arrange(merged, wanted, before);
+            }
+            keys(merged, mergeKey); // like kube, refuse to place an item that lacks its merge key
+            return ListOrder.byKey(mergeKey).arrange(merged, wanted, before);
+        }
     }
 
     private Map<String, ElementOrder> elementOrders(ObjectNode original, ObjectNode patch, String path) throws PatchException {
@@ -222,37 +234,37 @@ final class StrategicMergePatch {
             if (listField.isEmpty()) {
                 continue;
             }
-            if (!entry.getValue().isArray()) {
-                throw PatchException.badRequest(BAD_SET_ELEMENT_ORDER);
-            }
+            requireListOrAbsent(entry.getValue());
             ListStrategy strategy = schema.listAt(field(path, listField.get()));
             if (strategy.kind() == ListStrategy.Kind.ATOMIC) {
                 continue; // an atomic list is whatever the patch says, order included
             }
             String mergeKey = strategy.mergeKey();
             List<JsonNode> order = list(entry.getValue());
-            JsonNode patchList = patch.get(listField.get());
-            if (patchList != null && patchList.isArray()) {
+            JsonNode patchList = requireListOrAbsent(patch.get(listField.get()));
+            if (patchList != null) {
                 checkConsistentOrder(list(patchList), order, mergeKey);
             }
-            JsonNode current = original.get(listField.get());
-            List<JsonNode> before = current != null && current.isArray() ? list(current) : List.of();
-            orders.put(listField.get(), mergeKey == null
-                    ? new ElementOrder(order, before, new ListOrder(item -> item), null)
-                    : new ElementOrder(keys(order, mergeKey), keys(before, mergeKey), new ListOrder(item -> item.get(mergeKey)), mergeKey));
+            JsonNode current = requireListOrAbsent(original.get(listField.get()));
+            List<JsonNode> before = current != null ? list(current) : List.of();
+            orders.put(listField.get(), ElementOrder.of(order, before, mergeKey));
         }
         return orders;
     }
 
-    private void applyElementOrder(ObjectNode original, String listField, ElementOrder order) throws PatchException {
+    /** A value {@code $setElementOrder} works on must be a list, as kube-apiserver insists. */
+    private static JsonNode requireListOrAbsent(JsonNode value) throws PatchException {
+        if (value != null && !value.isArray()) {
+            throw PatchException.unclassified("expected a []interface {}, but received a " + GoFormat.decodedTypeName(value));
+        }
+        return value;
+    }
+
+    private static void applyElementOrder(ObjectNode original, String listField, ElementOrder order) throws PatchException {
         JsonNode merged = original.get(listField);
-        if (merged == null || !merged.isArray()) {
-            return;
+        if (merged != null && merged.isArray()) {
+            original.set(listField, NODES.arrayNode().addAll(order.arrange(list(merged))));
         }
-        if (order.mergeKey() != null) {
-            keys(list(merged), order.mergeKey()); // every item must carry its key to be placed
-        }
-        original.set(listField, NODES.arrayNode().addAll(order.listOrder().arrange(list(merged), order.order(), order.before())));
     }
 
     /** The patch list must name its items in the relative order its {@code $setElementOrder} gives. */
@@ -309,13 +321,16 @@ final class StrategicMergePatch {
     /** Lists are merged only between elements of one JSON type, and never lists of lists. */
     private static void requireSameElementKinds(List<JsonNode> original, List<JsonNode> patch) throws PatchException {
         List<JsonNode> all = concat(original, patch);
+        if (all.isEmpty()) {
+            return;
+        }
+        if (all.getFirst().isArray()) {
+            throw PatchException.badRequest("lists of lists are not supported");
+        }
         for (JsonNode element : all) {
-            if (element.isArray()) {
-                throw PatchException.badRequest("lists of lists are not supported");
-            }
             if (element.getNodeType() != all.getFirst().getNodeType()) {
-                throw PatchException.unclassified("list element types are not identical: "
-                        + GoFormat.value(NODES.arrayNode().addAll(original)) + " " + GoFormat.value(NODES.arrayNode().addAll(patch)));
+                throw PatchException.unclassified("list element types are not identical: ["
+                        + GoFormat.value(NODES.arrayNode().addAll(original)) + " " + GoFormat.value(NODES.arrayNode().addAll(patch)) + "]");
             }
         }
     }
