@@ -109,7 +109,8 @@ public final class ApiServer implements AutoCloseable {
         if (status != null && !status.isEmpty() && type != BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS) {
             copy.set("status", status);
         }
-        return store.create(type, copy, false, true);
+        ObjectNode toStore = type == BuiltinResources.EVENTS_V1 ? EventConversion.toCore(copy) : copy;
+        return store.create(ResourceHandler.stored(type), toStore, false, true);
     }
 
     /** Handles one request; the answer (or watch stream) goes to the channel. Never throws. */

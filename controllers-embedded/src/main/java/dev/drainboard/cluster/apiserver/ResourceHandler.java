@@ -61,7 +61,7 @@ final class ResourceHandler {
         if (token != null && !token.isEmpty()) {
             afterKey = ContinueTokens.decode(token, store.resourceVersion());
         }
-        ListPage page = store.list(path.type(), path.namespace(), filter, limit, afterKey);
+        ListPage page = store.list(stored(path.type()), path.namespace(), filter, limit, afterKey);
         ObjectNode meta = Json.object();
         meta.put("resourceVersion", Long.toString(page.resourceVersion()));
         if (page.nextKey() != null) {
@@ -97,7 +97,8 @@ final class ResourceHandler {
             if (labelSelector.isEverything() && (fields == null || fields.isEmpty())) {
                 return o -> true;
             }
-            return o -> labelSelector.matchesObject(o) && fieldSelector.matches(type.group(), type.plural(), o);
+            ResourceType storage = stored(type);
+            return o -> labelSelector.matchesObject(o) && fieldSelector.matches(storage.group(), storage.plural(), o);
         } catch (SelectorException e) {
             throw ApiException.badRequest(e.getMessage());
         }
@@ -126,7 +127,7 @@ final class ResourceHandler {
         Strategies.validateName(type, object);
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
-        ObjectNode created = store.create(type, object, request.dryRun(), false);
+        ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
     }
 
@@ -165,7 +166,7 @@ final class ResourceHandler {
         String expectedRv = Json.text(body, "metadata", "resourceVersion");
         return write(request, path, current -> {
             requireVersion(type, path.name(), current, expectedRv);
-            return merge(type, path.subresource(), current, body);
+            return merge(type, path.subresource(), current, toStored(type, body.deepCopy()));
         });
     }
 
@@ -183,7 +184,7 @@ final class ResourceHandler {
             return Scales.toScale(type, writeScale(request, path, patched.path("spec").path("replicas"), Json.text(patched, "metadata", "resourceVersion")));
         }
         return write(request, path, current -> {
-            ObjectNode patched = applyPatch(type, mediaType, current, patch, path.name());
+            ObjectNode patched = toStored(type, applyPatch(type, mediaType, inVersion(type, current), patch, path.name()));
             requireVersion(type, path.name(), current, Json.text(patched, "metadata", "resourceVersion"));
             return merge(type, path.subresource(), current, patched);
         });
@@ -271,7 +272,7 @@ final class ResourceHandler {
         ObjectNode current = existing(path);
         ObjectNode preview = mutation.apply(current.deepCopy());
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());
-        return inVersion(type, store.update(type, path.namespace(), path.name(), mutation, request.dryRun()));
+        return inVersion(type, store.update(stored(type), path.namespace(), path.name(), mutation, request.dryRun()));
     }
 
     private static void requireVersion(ResourceType type, String name, ObjectNode current, String expected) {
@@ -299,7 +300,7 @@ final class ResourceHandler {
     /** Deletes one object following finalizers, graceful pod termination and the propagation policy. */
     ObjectNode deleteObject(ResourceType type, String namespace, String name, DeleteOptions opts) {
         Instant now = Instant.now(store.clock());
-        ObjectNode result = store.update(type, namespace, name, current -> {
+        ObjectNode result = store.update(stored(type), namespace, name, current -> {
             opts.checkPreconditions(type, name, current);
             ObjectNode meta = Json.metadata(current);
             long grace = gracePeriod(type, current, opts);
@@ -356,7 +357,7 @@ final class ResourceHandler {
         ResourceType type = path.type();
         Predicate<ObjectNode> filter = filter(request, type);
         DeleteOptions opts = DeleteOptions.from(request);
-        List<ObjectNode> victims = store.list(type, path.namespace(), filter);
+        List<ObjectNode> victims = store.list(stored(type), path.namespace(), filter);
         ObjectNode list = Json.object();
         list.put("kind", type.listKind());
         list.put("apiVersion", type.apiVersion());
@@ -378,7 +379,7 @@ final class ResourceHandler {
     // ---- helpers ----
 
     ObjectNode existing(ResourcePath path) {
-        ObjectNode object = store.get(path.type(), path.namespace(), path.name());
+        ObjectNode object = store.get(stored(path.type()), path.namespace(), path.name());
         if (object == null) {
             throw ApiException.notFound(path.type(), path.name());
         }
@@ -394,8 +395,21 @@ final class ResourceHandler {
                 type.group(), type.version(), type.kind(), dryRun));
     }
 
-    /** Objects of a multi-version CRD are shown in the version that was asked for. */
+    /** The resource whose storage holds a type's objects: events.k8s.io/v1 events are core events. */
+    static ResourceType stored(ResourceType type) {
+        return type == BuiltinResources.EVENTS_V1 ? BuiltinResources.EVENTS : type;
+    }
+
+    /** A request body in the stored form. */
+    private static ObjectNode toStored(ResourceType type, ObjectNode object) {
+        return type == BuiltinResources.EVENTS_V1 ? EventConversion.toCore(object) : object;
+    }
+
+    /** Objects are shown in the version (and for events, the API group) that was asked for. */
     static ObjectNode inVersion(ResourceType type, ObjectNode object) {
+        if (type == BuiltinResources.EVENTS_V1) {
+            return EventConversion.toV1(object);
+        }
         if (type.apiVersion().equals(Json.text(object, "apiVersion"))) {
             return object;
         }

@@ -54,7 +54,7 @@ final class WatchHandler {
         channel.startStream(table ? "application/json;as=Table;v=v1;g=meta.k8s.io" : "application/json");
         ObjectStore.Subscription subscription;
         try {
-            subscription = store.watch(type, path.namespace(), filter, from, stream);
+            subscription = store.watch(ResourceHandler.stored(type), path.namespace(), filter, from, stream);
         } catch (ApiException e) {
             // kube-apiserver answers an expired resourceVersion with an ERROR event, not an HTTP error.
             stream.sendError(e);
