@@ -111,7 +111,7 @@ public final class ApiException extends RuntimeException {
     }
 
     public static ApiException unsupportedMediaType(String contentType) {
-        return new ApiException(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml"
+        return new ApiException(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf"
                 + (contentType == null ? "" : " (got " + contentType + ")"), null);
     }
 

@@ -70,6 +70,10 @@ final class Strategies {
             if (!spec.has("type")) {
                 spec.put("type", "ClusterIP");
             }
+        } else if (type == BuiltinResources.SECRETS) {
+            if (!object.hasNonNull("type") || object.get("type").asText().isEmpty()) {
+                object.put("type", "Opaque");
+            }
         } else if (type.isCustom() && type.hasSubresource("status")) {
             object.remove("status");
         }
