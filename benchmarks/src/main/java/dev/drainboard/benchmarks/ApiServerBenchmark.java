@@ -50,8 +50,9 @@ public final class ApiServerBenchmark {
         try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0))) {
             out.println("embedded cluster at " + cluster.url() + "; " + Runtime.getRuntime().availableProcessors()
                     + " processors; " + sizes);
-            ApiClient client = new ApiClient(cluster.url(), cluster.token(), cluster.caPem());
-            return new ApiServerBenchmark(sizes, out, client).measure(() -> new ApiClient(cluster.url(), cluster.token(), cluster.caPem()));
+            try (ApiClient client = new ApiClient(cluster.url(), cluster.token(), cluster.caPem())) {
+                return new ApiServerBenchmark(sizes, out, client).measure(() -> new ApiClient(cluster.url(), cluster.token(), cluster.caPem()));
+            }
         }
     }
 
@@ -63,20 +64,24 @@ public final class ApiServerBenchmark {
         // 1. creates
         List<String[]> creates = createRequests();
         long start = System.nanoTime();
+        long cpuStart = processCpuNanos();
         parallel(sizes.threads(), creates.size(), i -> client.post(creates.get(i)[0], creates.get(i)[1]));
         double createSeconds = (System.nanoTime() - start) / 1e9;
+        double createCpuMicros = (processCpuNanos() - cpuStart) / 1e3 / creates.size();
         double createsPerSecond = creates.size() / createSeconds;
         out.printf(Locale.ROOT, "created %d objects in %.2f s%n", creates.size(), createSeconds);
 
         // 2. single-object GETs, with everything stored
         parallel(sizes.threads(), sizes.warmup(), i -> client.get(randomObjectPath()));
         Latencies gets = new Latencies(sizes.gets());
+        long getCpuStart = processCpuNanos();
         parallel(sizes.threads(), sizes.gets(), i -> {
             String path = randomObjectPath();
             long t = System.nanoTime();
             client.get(path);
             gets.add(System.nanoTime() - t);
         });
+        double getCpuMicros = (processCpuNanos() - getCpuStart) / 1e3 / sizes.gets();
         Latencies singleGets = new Latencies(sizes.gets() / sizes.threads());
         for (int i = 0; i < Math.max(1, sizes.gets() / sizes.threads()); i++) {
             String path = randomObjectPath();
@@ -106,8 +111,8 @@ public final class ApiServerBenchmark {
         Latencies watch = watchFanOut(newClient);
 
         long heapAfter = usedHeapMiB();
-        return new BenchmarkReport(creates.size(), createsPerSecond,
-                gets.percentileMillis(50), gets.percentileMillis(99), singleGets.percentileMillis(50),
+        return new BenchmarkReport(creates.size(), createsPerSecond, createCpuMicros,
+                gets.percentileMillis(50), gets.percentileMillis(99), getCpuMicros, singleGets.percentileMillis(50),
                 listed, listNanos[listNanos.length / 2] / 1e6, listNanos[listNanos.length - 1] / 1e6,
                 watch.percentileMillis(50), watch.percentileMillis(99), sizes.watchers(),
                 heapBefore, heapAfter);
@@ -229,6 +234,11 @@ public final class ApiServerBenchmark {
         if (failure.get() != null) {
             throw failure.get();
         }
+    }
+
+    /** CPU time of the whole process (server and client threads): a figure the machine's other load barely changes. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static long usedHeapMiB() {

@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /** The figures of one benchmark run, as printed. */
-public record BenchmarkReport(int objectsCreated, double createsPerSecond,
-                              double getP50Millis, double getP99Millis, double singleThreadGetP50Millis,
+public record BenchmarkReport(int objectsCreated, double createsPerSecond, double createCpuMicros,
+                              double getP50Millis, double getP99Millis, double getCpuMicros, double singleThreadGetP50Millis,
                               int listedPods, double listMedianMillis, double listMaxMillis,
                               double watchP50Millis, double watchP99Millis, int watchers,
                               long heapBeforeLoadMiB, long heapAfterLoadMiB) {
@@ -18,6 +18,8 @@ public record BenchmarkReport(int objectsCreated, double createsPerSecond,
         out.printf(Locale.ROOT, "GET p50: %.3f ms   p99: %.3f ms   (%d GETs, %d threads; goal p50 <= 1 ms)%n",
                 getP50Millis, getP99Millis, sizes.gets(), sizes.threads());
         out.printf(Locale.ROOT, "GET p50, 1 thread: %.3f ms%n", singleThreadGetP50Millis);
+        out.printf(Locale.ROOT, "CPU per request (server + client, all cores): create %.0f us, GET %.0f us%n",
+                createCpuMicros, getCpuMicros);
         out.printf(Locale.ROOT, "list %d pods in one namespace: median %.1f ms   max %.1f ms   (%d runs; goal <= 20 ms)%n",
                 listedPods, listMedianMillis, listMaxMillis, sizes.listRuns());
         out.printf(Locale.ROOT, "write to %d watchers: p50 %.2f ms   p99 %.2f ms   (%d writes; goal p99 <= 10 ms)%n",
