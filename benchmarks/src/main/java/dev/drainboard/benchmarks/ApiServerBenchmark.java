@@ -111,11 +111,19 @@ public final class ApiServerBenchmark {
         Latencies watch = watchFanOut(newClient);
 
         long heapAfter = usedHeapMiB();
+
+        // 5. not timed: pod updates whose old versions stay in the watch log
+        parallel(sizes.threads(), sizes.churn(), i -> {
+            int pod = i % sizes.pods();
+            client.mergePatch("/api/v1/namespaces/" + podNamespaceOf(pod) + "/pods/pod-" + pod,
+                    "{\"metadata\":{\"labels\":{\"churn\":\"c" + i + "\"}}}");
+        });
+        long heapAfterChurn = usedHeapMiB();
         return new BenchmarkReport(creates.size(), createsPerSecond, createCpuMicros,
                 gets.percentileMillis(50), gets.percentileMillis(99), getCpuMicros, singleGets.percentileMillis(50),
                 listed, listNanos[listNanos.length / 2] / 1e6, listNanos[listNanos.length - 1] / 1e6,
                 watch.percentileMillis(50), watch.percentileMillis(99), sizes.watchers(),
-                heapBefore, heapAfter);
+                heapBefore, heapAfter, sizes.churn(), heapAfterChurn);
     }
 
     /** Namespaces and the CRD: set up before anything is timed. */

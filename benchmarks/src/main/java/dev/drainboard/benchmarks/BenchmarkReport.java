@@ -8,7 +8,7 @@ public record BenchmarkReport(int objectsCreated, double createsPerSecond, doubl
                               double getP50Millis, double getP99Millis, double getCpuMicros, double singleThreadGetP50Millis,
                               int listedPods, double listMedianMillis, double listMaxMillis,
                               double watchP50Millis, double watchP99Millis, int watchers,
-                              long heapBeforeLoadMiB, long heapAfterLoadMiB) {
+                              long heapBeforeLoadMiB, long heapAfterLoadMiB, int churnUpdates, long heapAfterChurnMiB) {
 
     void print(PrintStream out, BenchmarkSizes sizes) {
         out.println();
@@ -26,5 +26,7 @@ public record BenchmarkReport(int objectsCreated, double createsPerSecond, doubl
                 watchers, watchP50Millis, watchP99Millis, sizes.watchWrites());
         out.printf(Locale.ROOT, "heap used after GC: %d MiB after start, %d MiB with everything stored%n",
                 heapBeforeLoadMiB, heapAfterLoadMiB);
+        out.printf(Locale.ROOT, "heap used after GC after %d more pod updates (old versions kept in the watch log): %d MiB%n",
+                churnUpdates, heapAfterChurnMiB);
     }
 }
