@@ -11,7 +11,7 @@ public interface ResponseChannel {
     /** Starts a streamed 200 response (a watch). */
     void startStream(String contentType);
 
-    /** Sends one frame of a started stream (one watch event, newline-terminated JSON). */
+    /** Sends watch events on a started stream: one or more, each newline-terminated JSON. */
     void sendFrame(byte[] frame);
 
     void endStream();

@@ -5,6 +5,9 @@ import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
 import dev.drainboard.cluster.apiserver.store.WatchSink;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,7 +16,8 @@ import java.util.function.Predicate;
 
 /**
  * Streams a watch: the store hands events over under its lock, a virtual thread per watch turns them
- * into newline-delimited JSON frames ({"type":…,"object":…}) in commit order.
+ * into newline-delimited JSON frames ({"type":…,"object":…}) in commit order. An object's JSON is
+ * shared by every watch sending it; frames that queued up while one was sent go out together.
  */
 final class WatchHandler {
 
@@ -22,6 +26,7 @@ final class WatchHandler {
     private final ObjectStore store;
     private final ResourceHandler resources;
     private final ScheduledExecutorService timers;
+    private final SharedEncodings encodings = new SharedEncodings();
 
     WatchHandler(ObjectStore store, ResourceHandler resources, ScheduledExecutorService timers) {
         this.store = store;
@@ -112,17 +117,42 @@ final class WatchHandler {
         }
 
         void pump() {
+            List<Frame> ready = new ArrayList<>();
             try {
                 while (!Thread.currentThread().isInterrupted()) {
-                    Frame frame = queue.take();
-                    channel.sendFrame(encode(frame));
+                    ready.add(queue.take());
+                    queue.drainTo(ready);
+                    channel.sendFrame(encode(ready));
+                    ready.clear();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
 
+        private byte[] encode(List<Frame> frames) {
+            if (frames.size() == 1) {
+                return encode(frames.getFirst());
+            }
+            ByteArrayOutputStream lines = new ByteArrayOutputStream();
+            for (Frame frame : frames) {
+                lines.writeBytes(encode(frame));
+            }
+            return lines.toByteArray();
+        }
+
         private byte[] encode(Frame frame) {
+            if (frame.event() != null && !table) {
+                // {"type":"MODIFIED","object":{…}}\n around the shared JSON of the object
+                byte[] head = ("{\"type\":\"" + frame.event().type().name() + "\",\"object\":").getBytes(StandardCharsets.US_ASCII);
+                byte[] object = encodings.json(type, frame.event().object());
+                byte[] line = new byte[head.length + object.length + 2];
+                System.arraycopy(head, 0, line, 0, head.length);
+                System.arraycopy(object, 0, line, head.length, object.length);
+                line[line.length - 2] = '}';
+                line[line.length - 1] = '\n';
+                return line;
+            }
             ObjectNode out = Json.object();
             if (frame.event() == null) {
                 out.put("type", "BOOKMARK");
@@ -151,7 +181,7 @@ final class WatchHandler {
             out.put("type", "ERROR");
             out.set("object", e.toStatus());
             byte[] json = Json.bytes(out);
-            channel.sendFrame((new String(json, java.nio.charset.StandardCharsets.UTF_8) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            channel.sendFrame((new String(json, StandardCharsets.UTF_8) + "\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 }

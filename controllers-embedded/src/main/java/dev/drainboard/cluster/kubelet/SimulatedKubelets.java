@@ -59,7 +59,11 @@ public final class SimulatedKubelets implements ClusterComponent {
             return;
         }
         if (event.resource() == BuiltinResources.PODS) {
-            queue.add(podKey(event.object()));
+            // An unscheduled pod has no kubelet (syncPod ignores it): not queueing it keeps
+            // this listener, which runs under the store's write lock, cheap for bulk creates.
+            if (!Json.text(event.object(), "spec", "nodeName").isEmpty()) {
+                queue.add(podKey(event.object()));
+            }
         } else if (event.resource() == BuiltinResources.NODES && event.type() == WatchEvent.Type.ADDED) {
             queue.add("node:" + Json.name(event.object()));
         }

@@ -6,6 +6,7 @@ import dev.drainboard.cluster.apiserver.ApiServer;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.ResponseChannel;
 import dev.drainboard.cluster.pki.IssuedCertificate;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -15,6 +16,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.net.JdkSSLEngineOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 
 import java.nio.charset.StandardCharsets;
@@ -58,6 +60,8 @@ public final class ApiHttpServer implements AutoCloseable {
                 .setPort(port)
                 .setSsl(true)
                 .setUseAlpn(false)
+                // Netty otherwise allocates a fresh 16 KiB heap buffer for every TLS record it writes.
+                .setSslEngineOptions(new JdkSSLEngineOptions().setPooledHeapBuffers(true))
                 .setMaxWebSocketFrameSize(maxBodyBytes)
                 .setMaxWebSocketMessageSize(maxBodyBytes * 4)
                 .setKeyCertOptions(new PemKeyCertOptions()
@@ -161,6 +165,11 @@ public final class ApiHttpServer implements AutoCloseable {
         }
     }
 
+    /** Our byte arrays are never reused after sending, so Netty may send them without a copy. */
+    private static Buffer wrap(byte[] bytes) {
+        return Buffer.buffer(Unpooled.wrappedBuffer(bytes));
+    }
+
     /** A plain response, or a chunked watch stream. */
     private static final class HttpChannel implements ResponseChannel {
         private final HttpServerResponse response;
@@ -175,7 +184,7 @@ public final class ApiHttpServer implements AutoCloseable {
             if (ended.compareAndSet(false, true)) {
                 response.setStatusCode(code).putHeader("Content-Type", contentType)
                         .putHeader("Cache-Control", "no-cache, private")
-                        .end(Buffer.buffer(body));
+                        .end(wrap(body));
             }
         }
 
@@ -192,7 +201,7 @@ public final class ApiHttpServer implements AutoCloseable {
         @Override
         public void sendFrame(byte[] frame) {
             if (!ended.get()) {
-                response.write(Buffer.buffer(frame));
+                response.write(wrap(frame));
             }
         }
 
@@ -235,10 +244,23 @@ public final class ApiHttpServer implements AutoCloseable {
         public void startStream(String contentType) {
         }
 
+        /** One text message per event: the frames may hold several newline-terminated events. */
         @Override
         public void sendFrame(byte[] frame) {
-            if (!ended.get()) {
-                socket.writeTextMessage(new String(frame, StandardCharsets.UTF_8).stripTrailing());
+            if (ended.get()) {
+                return;
+            }
+            int start = 0;
+            for (int i = 0; i < frame.length; i++) {
+                if (frame[i] == '\n') {
+                    if (i > start) {
+                        socket.writeTextMessage(new String(frame, start, i - start, StandardCharsets.UTF_8));
+                    }
+                    start = i + 1;
+                }
+            }
+            if (start < frame.length) {
+                socket.writeTextMessage(new String(frame, start, frame.length - start, StandardCharsets.UTF_8).stripTrailing());
             }
         }
 

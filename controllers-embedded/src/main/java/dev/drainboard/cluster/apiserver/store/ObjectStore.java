@@ -127,6 +127,9 @@ public final class ObjectStore {
         ObjectNode meta = Json.metadata(created);
         created.put("apiVersion", type.apiVersion());
         created.put("kind", type.kind());
+        // Made before taking the lock: a random UUID reads the system's entropy source under its own lock.
+        String uid = UUID.randomUUID().toString();
+        String creationTimestamp = Json.timestamp(clock.instant());
         writeLock.lock();
         try {
             String name = Json.text(meta, "name");
@@ -143,10 +146,10 @@ public final class ObjectStore {
                 throw ApiException.alreadyExists(type, name);
             }
             if (!keepIdentity || Json.text(meta, "uid").isEmpty()) {
-                meta.put("uid", UUID.randomUUID().toString());
+                meta.put("uid", uid);
             }
             if (!keepIdentity || Json.text(meta, "creationTimestamp").isEmpty()) {
-                meta.put("creationTimestamp", Json.timestamp(clock.instant()));
+                meta.put("creationTimestamp", creationTimestamp);
             }
             meta.remove("deletionTimestamp");
             meta.remove("deletionGracePeriodSeconds");
