@@ -135,15 +135,15 @@ class ObjectStoreTest {
         store.create(DEPLOYMENTS, deployment("ns", "web", 1), false, false);
 
         ObjectNode labelled = store.update(DEPLOYMENTS, "ns", "web", d -> {
-            Json.metadata(d).with("labels").put("tier", "front");
+            Json.metadata(d).withObjectProperty("labels").put("tier", "front");
             return d;
         }, false);
         ObjectNode statusChanged = store.update(DEPLOYMENTS, "ns", "web", d -> {
-            d.with("status").put("replicas", 1);
+            d.withObjectProperty("status").put("replicas", 1);
             return d;
         }, false);
         ObjectNode scaled = store.update(DEPLOYMENTS, "ns", "web", d -> {
-            d.with("spec").put("replicas", 3);
+            d.withObjectProperty("spec").put("replicas", 3);
             return d;
         }, false);
 
@@ -158,7 +158,7 @@ class ObjectStoreTest {
 
         ObjectNode updated = store.update(PODS, "ns", "p", p -> {
             Json.metadata(p).put("uid", "forged").put("creationTimestamp", "2000-01-01T00:00:00Z");
-            Json.metadata(p).with("labels").put("a", "b");
+            Json.metadata(p).withObjectProperty("labels").put("a", "b");
             return p;
         }, false);
 
@@ -344,12 +344,12 @@ class ObjectStoreTest {
     }
 
     private static ObjectNode withData(ObjectNode cm, String value) {
-        cm.with("data").put("v", value);
+        cm.withObjectProperty("data").put("v", value);
         return cm;
     }
 
     private static ObjectNode label(ObjectNode o, String key, String value) {
-        Json.metadata(o).with("labels").put(key, value);
+        Json.metadata(o).withObjectProperty("labels").put(key, value);
         return o;
     }
 
