@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * An embedded cluster and fabric8 clients configured from its kubeconfig, exactly as an application
  * would configure them. Each test takes a fresh namespace, so tests of a class can share a cluster.
  */
-final class Fabric8Cluster implements AutoCloseable {
+public final class Fabric8Cluster implements AutoCloseable {
 
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
 
@@ -33,43 +33,43 @@ final class Fabric8Cluster implements AutoCloseable {
         this.client = newClient(config -> { });
     }
 
-    static Fabric8Cluster start() throws Exception {
+    public static Fabric8Cluster start() throws Exception {
         return start(EmbeddedClusterOptions.defaults());
     }
 
-    static Fabric8Cluster start(EmbeddedClusterOptions options) throws Exception {
+    public static Fabric8Cluster start(EmbeddedClusterOptions options) throws Exception {
         return new Fabric8Cluster(EmbeddedCluster.start(options.withPort(0)));
     }
 
-    EmbeddedCluster cluster() {
+    public EmbeddedCluster cluster() {
         return cluster;
     }
 
     /** The shared client, closed with the cluster. */
-    KubernetesClient client() {
+    public KubernetesClient client() {
         return client;
     }
 
     /** Another client from the same kubeconfig; the caller closes it. */
-    KubernetesClient newClient(Consumer<Config> tuning) throws Exception {
+    public KubernetesClient newClient(Consumer<Config> tuning) throws Exception {
         Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         tuning.accept(config);
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 
-    String newNamespace(String prefix) {
+    public String newNamespace(String prefix) {
         String name = prefix + "-" + NAMESPACES.incrementAndGet();
         Namespace ns = new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build();
         client.namespaces().resource(ns).create();
         return name;
     }
 
-    Node createNode(String name) {
+    public Node createNode(String name) {
         return client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).endMetadata().build()).create();
     }
 
     /** A pod not bound to any node: no kubelet runs it, so it only changes when a test changes it. */
-    static Pod pod(String namespace, String name, Map<String, String> labels) {
+    public static Pod pod(String namespace, String name, Map<String, String> labels) {
         return new PodBuilder()
                 .withNewMetadata().withNamespace(namespace).withName(name).withLabels(labels).endMetadata()
                 .withNewSpec().addNewContainer().withName("main").withImage("registry.example/app:1").endContainer().endSpec()
@@ -77,7 +77,7 @@ final class Fabric8Cluster implements AutoCloseable {
     }
 
     /** A pod bound to a simulated node, which runs it (Running, Ready) and completes its deletion. */
-    static Pod podOnNode(String namespace, String name, String node, Map<String, String> labels) {
+    public static Pod podOnNode(String namespace, String name, String node, Map<String, String> labels) {
         return new PodBuilder(pod(namespace, name, labels)).editSpec().withNodeName(node).endSpec().build();
     }
 
