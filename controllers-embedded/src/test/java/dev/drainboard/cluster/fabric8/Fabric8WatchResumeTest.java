@@ -71,6 +71,7 @@ class Fabric8WatchResumeTest {
     @EnumSource(Transport.class)
     void watchResumesFromItsLastResourceVersionAfterTheConnectionDrops(Transport transport) throws Exception {
         String ns = cluster.newNamespace("resume-" + transport.name().toLowerCase());
+        int subscriptionsBefore = cluster.cluster().store().subscriptionCount();
         RecordingWatcher watcher = new RecordingWatcher();
         try (KubernetesClient client = client(transport);
              Watch watch = client.pods().inNamespace(ns).watch(watcher)) {
@@ -93,6 +94,8 @@ class Fabric8WatchResumeTest {
             });
             await().atMost(TIMEOUT).until(() -> watcher.events().contains("MODIFIED second"));
         }
+        // Neither the dropped connection nor the closed one leaves a subscription behind.
+        await().atMost(TIMEOUT).until(() -> cluster.cluster().store().subscriptionCount() == subscriptionsBefore);
     }
 
     @ParameterizedTest

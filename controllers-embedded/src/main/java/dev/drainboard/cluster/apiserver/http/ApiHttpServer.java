@@ -244,6 +244,11 @@ public final class ApiHttpServer implements AutoCloseable {
                 action.run();
             });
             response.endHandler(v -> action.run());
+            if (response.closed()) {
+                // The client left before the handler was in place: its close event has passed.
+                openWatches.remove(this);
+                action.run();
+            }
         }
     }
 
@@ -302,6 +307,11 @@ public final class ApiHttpServer implements AutoCloseable {
                 openWatches.remove(this);
                 action.run();
             });
+            if (socket.isClosed()) {
+                // The client left before the handler was in place: its close event has passed.
+                openWatches.remove(this);
+                action.run();
+            }
         }
     }
 }
