@@ -22,6 +22,7 @@ import dev.drainboard.cluster.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,7 +60,7 @@ public final class EmbeddedCluster implements AutoCloseable {
      */
     public static EmbeddedCluster start(EmbeddedClusterOptions options) throws ScenarioException, IOException {
         var documents = options.scenario() == null ? List.<dev.drainboard.cluster.scenario.ScenarioDocument>of() : ScenarioLoader.read(options.scenario());
-        ObjectStore store = new ObjectStore();
+        ObjectStore store = new ObjectStore(options.watchLogCapacity(), Clock.systemUTC());
         ResourceRegistry registry = new ResourceRegistry();
         ApiServer api = new ApiServer(store, registry, ServerOptions.defaults());
         List<ClusterComponent> components = new ArrayList<>();
@@ -129,6 +130,14 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     public ApiServer api() {
         return api;
+    }
+
+    /**
+     * Cuts every open watch connection, as a restarting API server or a flaky network would; clients
+     * must reconnect and resume. Returns how many were cut. A test hook.
+     */
+    public int dropWatchConnections() {
+        return http.dropWatchConnections();
     }
 
     @Override

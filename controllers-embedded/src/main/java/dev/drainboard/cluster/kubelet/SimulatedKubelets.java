@@ -14,6 +14,8 @@ import dev.drainboard.cluster.apiserver.store.WatchEvent;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +37,12 @@ public final class SimulatedKubelets implements ClusterComponent {
 
     private final ObjectStore store;
     private final ComponentQueue queue;
+    /**
+     * When each terminating pod (by uid) got its SIGTERM: the moment its kubelet first saw the
+     * deletionTimestamp. Derived from the timestamp it could be up to a second early, as
+     * metav1.Time keeps whole seconds only.
+     */
+    private final Map<String, Instant> signalled = new ConcurrentHashMap<>();
     private final ScheduledExecutorService leases = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kubelet-leases");
         t.setDaemon(true);
@@ -56,6 +64,9 @@ public final class SimulatedKubelets implements ClusterComponent {
 
     private void onEvent(WatchEvent event) {
         if (event.type() == WatchEvent.Type.DELETED) {
+            if (event.resource() == BuiltinResources.PODS) {
+                signalled.remove(Json.uid(event.object()));
+            }
             return;
         }
         if (event.resource() == BuiltinResources.PODS) {
@@ -150,14 +161,14 @@ public final class SimulatedKubelets implements ClusterComponent {
         }
     }
 
-    /** SIGTERM was sent when the deletionTimestamp appeared; the process exits after its shutdown delay. */
+    /** SIGTERM goes out when the kubelet sees the deletionTimestamp; the process exits after its shutdown delay. */
     private void terminate(ObjectNode pod, String key, Instant now) {
-        long grace = pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0);
-        Instant deadline = Json.parseTimestamp(Json.text(pod, "metadata", "deletionTimestamp"));
-        Instant signalled = deadline == null ? now : deadline.minusSeconds(grace);
+        Instant sigterm = signalled.computeIfAbsent(Json.uid(pod), uid -> now);
+        // The grace period as it is now: a later delete may have shortened it.
+        Instant deadline = sigterm.plusSeconds(pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0));
         Duration shutdown = annotationDuration(pod, SHUTDOWN_DELAY, Duration.ZERO);
-        Instant exit = signalled.plus(shutdown);
-        if (deadline != null && exit.isAfter(deadline)) {
+        Instant exit = sigterm.plus(shutdown);
+        if (exit.isAfter(deadline)) {
             exit = deadline; // killed at the end of the grace period
         }
         if (now.isBefore(exit)) {

@@ -1,7 +1,7 @@
 package dev.drainboard.cluster.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.cluster.apiserver.ApiException;
 import dev.drainboard.cluster.apiserver.ApiServer;
@@ -77,19 +77,21 @@ public final class ScenarioLoader {
     public static List<ScenarioDocument> parse(String source, String yaml) throws ScenarioException {
         List<ScenarioDocument> documents = new ArrayList<>();
         int number = 0;
-        try (MappingIterator<JsonNode> it = Json.YAML.readerFor(JsonNode.class).readValues(yaml)) {
+        // One root value per YAML document. (A MappingIterator would also unwrap a root-level
+        // sequence into separate "documents", which kubectl refuses.)
+        try (JsonParser parser = Json.YAML.createParser(yaml)) {
             while (true) {
                 number++;
                 JsonNode node;
                 try {
-                    if (!it.hasNextValue()) {
+                    if (parser.nextToken() == null) {
                         break;
                     }
-                    node = it.nextValue();
+                    node = Json.YAML.readTree(parser);
                 } catch (RuntimeException | IOException e) {
                     throw new ScenarioException(source + ": document " + number + ": invalid YAML: " + firstLine(e));
                 }
-                if (node == null || node.isNull() || node.isMissingNode() || (node.isObject() && node.isEmpty())) {
+                if (isEmptyDocument(node)) {
                     continue; // empty documents between separators are fine
                 }
                 if (!(node instanceof ObjectNode object)) {
@@ -112,6 +114,13 @@ public final class ScenarioLoader {
             throw new ScenarioException(source + ": invalid YAML: " + firstLine(e));
         }
         return documents;
+    }
+
+    /** A document with nothing in it: "---" followed by another "---", or only comments. */
+    private static boolean isEmptyDocument(JsonNode node) {
+        return node == null || node.isNull() || node.isMissingNode()
+                || (node.isObject() && node.isEmpty())
+                || (node.isTextual() && node.asText().isBlank());
     }
 
     private static ScenarioDocument checked(ScenarioDocument doc) throws ScenarioException {

@@ -24,6 +24,7 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,8 @@ public final class ApiHttpServer implements AutoCloseable {
     private final int maxBodyBytes;
     private final Vertx vertx;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    /** Watch streams now open, so that a test can cut them all. */
+    private final Set<WatchConnection> openWatches = ConcurrentHashMap.newKeySet();
     private HttpServer server;
 
     public ApiHttpServer(ApiServer api, String token) {
@@ -99,7 +102,7 @@ public final class ApiHttpServer implements AutoCloseable {
         }
         boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade"));
         if (upgrade) {
-            request.toWebSocket().onSuccess(ws -> workers.execute(() -> api.handle(toApiRequest(request, new byte[0]), new WebSocketChannel(ws))))
+            request.toWebSocket().onSuccess(ws -> workers.execute(() -> api.handle(toApiRequest(request, new byte[0]), new WebSocketChannel(ws, openWatches))))
                     .onFailure(e -> request.response().setStatusCode(400).end());
             return;
         }
@@ -109,7 +112,7 @@ public final class ApiHttpServer implements AutoCloseable {
                 return;
             }
             ApiRequest apiRequest = toApiRequest(request, body.getBytes());
-            HttpChannel channel = new HttpChannel(request.response());
+            HttpChannel channel = new HttpChannel(request, openWatches);
             workers.execute(() -> api.handle(apiRequest, channel));
         }).onFailure(e -> {
             if (!request.response().ended() && !request.response().closed()) {
@@ -148,6 +151,20 @@ public final class ApiHttpServer implements AutoCloseable {
                 request.getHeader("Accept"), request.getHeader("Content-Type"), body);
     }
 
+    /**
+     * Closes the connection under every open watch without ending its stream properly, as a network
+     * failure or a restarting server would. Returns how many were cut.
+     */
+    public int dropWatchConnections() {
+        int dropped = 0;
+        for (WatchConnection watch : List.copyOf(openWatches)) {
+            openWatches.remove(watch);
+            watch.drop();
+            dropped++;
+        }
+        return dropped;
+    }
+
     @Override
     public void close() {
         if (server != null) {
@@ -170,13 +187,28 @@ public final class ApiHttpServer implements AutoCloseable {
         return Buffer.buffer(Unpooled.wrappedBuffer(bytes));
     }
 
+    /** An open watch stream whose connection can be cut. */
+    private interface WatchConnection {
+        void drop();
+    }
+
     /** A plain response, or a chunked watch stream. */
-    private static final class HttpChannel implements ResponseChannel {
+    private static final class HttpChannel implements ResponseChannel, WatchConnection {
+        private final HttpServerRequest request;
         private final HttpServerResponse response;
+        private final Set<WatchConnection> openWatches;
         private final AtomicBoolean ended = new AtomicBoolean();
 
-        HttpChannel(HttpServerResponse response) {
-            this.response = response;
+        HttpChannel(HttpServerRequest request, Set<WatchConnection> openWatches) {
+            this.request = request;
+            this.response = request.response();
+            this.openWatches = openWatches;
+        }
+
+        @Override
+        public void drop() {
+            ended.set(true);
+            request.connection().close();
         }
 
         @Override
@@ -196,6 +228,7 @@ public final class ApiHttpServer implements AutoCloseable {
                     .putHeader("Transfer-Encoding", "chunked");
             // Send the headers now: clients wait for them before they consider the watch open.
             response.write(Buffer.buffer());
+            openWatches.add(this);
         }
 
         @Override
@@ -207,6 +240,7 @@ public final class ApiHttpServer implements AutoCloseable {
 
         @Override
         public void endStream() {
+            openWatches.remove(this);
             if (ended.compareAndSet(false, true)) {
                 response.end();
             }
@@ -214,18 +248,34 @@ public final class ApiHttpServer implements AutoCloseable {
 
         @Override
         public void onClose(Runnable action) {
-            response.closeHandler(v -> action.run());
+            response.closeHandler(v -> {
+                openWatches.remove(this);
+                action.run();
+            });
             response.endHandler(v -> action.run());
+            if (response.closed()) {
+                // The client left before the handler was in place: its close event has passed.
+                openWatches.remove(this);
+                action.run();
+            }
         }
     }
 
     /** A watch over WebSocket: one text message per event. */
-    private static final class WebSocketChannel implements ResponseChannel {
+    private static final class WebSocketChannel implements ResponseChannel, WatchConnection {
         private final ServerWebSocket socket;
+        private final Set<WatchConnection> openWatches;
         private final AtomicBoolean ended = new AtomicBoolean();
 
-        WebSocketChannel(ServerWebSocket socket) {
+        WebSocketChannel(ServerWebSocket socket, Set<WatchConnection> openWatches) {
             this.socket = socket;
+            this.openWatches = openWatches;
+        }
+
+        @Override
+        public void drop() {
+            ended.set(true);
+            socket.close((short) 1001, "server going away");
         }
 
         @Override
@@ -242,6 +292,7 @@ public final class ApiHttpServer implements AutoCloseable {
 
         @Override
         public void startStream(String contentType) {
+            openWatches.add(this);
         }
 
         /** One text message per event: the frames may hold several newline-terminated events. */
@@ -266,6 +317,7 @@ public final class ApiHttpServer implements AutoCloseable {
 
         @Override
         public void endStream() {
+            openWatches.remove(this);
             if (ended.compareAndSet(false, true)) {
                 socket.close();
             }
@@ -273,7 +325,15 @@ public final class ApiHttpServer implements AutoCloseable {
 
         @Override
         public void onClose(Runnable action) {
-            socket.closeHandler(v -> action.run());
+            socket.closeHandler(v -> {
+                openWatches.remove(this);
+                action.run();
+            });
+            if (socket.isClosed()) {
+                // The client left before the handler was in place: its close event has passed.
+                openWatches.remove(this);
+                action.run();
+            }
         }
     }
 }

@@ -38,6 +38,7 @@ public final class ObjectStore {
     public interface Mutation extends UnaryOperator<ObjectNode> {
     }
 
+    public static final int DEFAULT_LOG_CAPACITY = 200_000;
     private static final String NAME_SUFFIX_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
 
     private final ReentrantLock writeLock = new ReentrantLock();
@@ -58,7 +59,7 @@ public final class ObjectStore {
     }
 
     public ObjectStore() {
-        this(200_000, Clock.systemUTC());
+        this(DEFAULT_LOG_CAPACITY, Clock.systemUTC());
     }
 
     public long resourceVersion() {
