@@ -102,6 +102,12 @@ final class Strategies {
                 boolean latest = !image.contains(":") || image.endsWith(":latest");
                 container.put("imagePullPolicy", latest ? "Always" : "IfNotPresent");
             }
+            // As the API's defaulting does: a port without a protocol is TCP (describe prints "80/TCP").
+            for (JsonNode port : c.path("ports")) {
+                if (port instanceof ObjectNode p && !p.has("protocol")) {
+                    p.put("protocol", "TCP");
+                }
+            }
         }
         ObjectNode status = pod.putObject("status");
         status.put("phase", "Pending");
