@@ -26,7 +26,8 @@ import javax.net.ssl.SSLContext;
 
 /**
  * A validating admission webhook over HTTPS on 127.0.0.1 that denies every request with a fixed
- * code and message, and keeps the AdmissionReviews it received.
+ * code and message (or, to test the server's checks, allows it while answering with the wrong uid),
+ * and keeps the AdmissionReviews it received.
  */
 final class AdmissionWebhookServer implements AutoCloseable {
 
@@ -38,6 +39,7 @@ final class AdmissionWebhookServer implements AutoCloseable {
     private final List<JsonNode> reviews = new CopyOnWriteArrayList<>();
     private final int denialCode;
     private final String denialMessage;
+    private volatile boolean allowWithWrongUid;
 
     AdmissionWebhookServer(int denialCode, String denialMessage) throws IOException, GeneralSecurityException {
         this.denialCode = denialCode;
@@ -58,6 +60,11 @@ final class AdmissionWebhookServer implements AutoCloseable {
         return Base64.getEncoder().encodeToString(ca.certificatePem().getBytes(StandardCharsets.US_ASCII));
     }
 
+    /** From now on, allow every request but answer with a uid that matches no request. */
+    void allowWithWrongUid() {
+        allowWithWrongUid = true;
+    }
+
     List<JsonNode> reviews() {
         return List.copyOf(reviews);
     }
@@ -75,9 +82,14 @@ final class AdmissionWebhookServer implements AutoCloseable {
         answer.put("apiVersion", review.path("apiVersion").asText());
         answer.put("kind", "AdmissionReview");
         ObjectNode response = answer.putObject("response");
-        response.put("uid", review.path("request").path("uid").asText());
-        response.put("allowed", false);
-        response.putObject("status").put("code", denialCode).put("message", denialMessage);
+        if (allowWithWrongUid) {
+            response.put("uid", "not-the-request-uid");
+            response.put("allowed", true);
+        } else {
+            response.put("uid", review.path("request").path("uid").asText());
+            response.put("allowed", false);
+            response.putObject("status").put("code", denialCode).put("message", denialMessage);
+        }
         byte[] body = JSON.writeValueAsBytes(answer);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, body.length);

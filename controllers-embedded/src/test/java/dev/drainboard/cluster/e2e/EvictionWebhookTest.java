@@ -132,6 +132,26 @@ class EvictionWebhookTest {
                 .isEqualTo("pod/frontend-5d8f7-fghij\n");
     }
 
+    @Test
+    @DisplayName("an answer with another request's uid is not taken as an allow")
+    void answerWithTheWrongUidIsRefused() throws Exception {
+        try (var webhook = new AdmissionWebhookServer(429, "unused")) {
+            webhook.allowWithWrongUid();
+            registerWebhook(webhook.url(), webhook.caBundle(), "Fail");
+
+            try (var drain = kubectl.start("drain", "node03", "--ignore-daemonsets", "--delete-emptydir-data",
+                    "--pod-selector=app=frontend", "--timeout=120s")) {
+                await().atMost(60, SECONDS).until(() -> !drain.isRunning());
+
+                assertThat(drain.exitCode()).as(drain.output()).isNotZero();
+                assertThat(drain.output()).contains("failed calling webhook \"" + WEBHOOK + "\"",
+                        "expected response.uid=");
+            }
+        }
+        assertThat(kubectl.succeed("get", "pod", "-n", "shop", "frontend-5d8f7-fghij", "-o", "name").stdout())
+                .isEqualTo("pod/frontend-5d8f7-fghij\n");
+    }
+
     private static void registerWebhook(String url, String caBundle, String failurePolicy) {
         kubectl.apply("""
                 apiVersion: admissionregistration.k8s.io/v1
