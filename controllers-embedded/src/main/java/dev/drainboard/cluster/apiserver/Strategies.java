@@ -39,6 +39,23 @@ final class Strategies {
         }
     }
 
+    /**
+     * Removes empty labels, annotations, finalizers and owner references, as kube-apiserver's Go types
+     * (all {@code omitempty}) never store them: removing the last label with a patch leaves no
+     * {@code labels: {}} behind for {@code kubectl diff} to report.
+     */
+    static ObjectNode dropEmptyMetadata(ObjectNode object) {
+        if (object.get("metadata") instanceof ObjectNode meta) {
+            for (String field : new String[] {"labels", "annotations", "finalizers", "ownerReferences"}) {
+                JsonNode value = meta.get(field);
+                if (value != null && (value.isNull() || (value.isContainerNode() && value.isEmpty()))) {
+                    meta.remove(field);
+                }
+            }
+        }
+        return object;
+    }
+
     /** Defaults and resets applied to a new object before it is stored. */
     static void prepareForCreate(ResourceType type, ObjectNode object, Instant now) {
         if (type == BuiltinResources.PODS) {

@@ -146,6 +146,21 @@ class KubectlEverydayCommandsTest {
     }
 
     @Test
+    @DisplayName("after an annotation is added and removed, kubectl diff finds nothing to change")
+    void annotateRoundTripLeavesNoDiff() throws Exception {
+        Path manifest = workDir.resolve("plain.yaml");
+        Files.writeString(manifest, configMap("plain", "grey"));
+        kubectl.succeed("create", "-f", manifest.toString());
+
+        kubectl.succeed("annotate", "configmap", "-n", "demo", "plain", "owner=ops");
+        kubectl.succeed("annotate", "configmap", "-n", "demo", "plain", "owner-");
+
+        var diff = kubectl.run("diff", "-f", manifest.toString());
+        assertThat(diff.exitCode()).as(diff.describe()).isZero();
+        assertThat(diff.stdout()).isEmpty();
+    }
+
+    @Test
     @DisplayName("taint add and remove changes spec.taints")
     void taintAddAndRemove() {
         assertThat(kubectl.succeed("taint", "nodes", "node03", "dedicated=infra:NoSchedule").stdout())
