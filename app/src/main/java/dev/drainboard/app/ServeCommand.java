@@ -7,12 +7,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import sun.misc.Signal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** {@code drainboard serve}: the embedded cluster, headless, until SIGTERM or Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -62,21 +65,43 @@ public final class ServeCommand implements Callable<Integer> {
                     + (port != 0 ? " (is port " + port + " in use? --port 0 picks a free one)" : ""));
             return 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            cluster.close();
-            stopped.countDown();
-        }, "drainboard-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        CountDownLatch stopRequested = new CountDownLatch(1);
+        AtomicBoolean closed = new AtomicBoolean();
+        Runnable closeOnce = () -> {
+            if (closed.compareAndSet(false, true)) {
+                cluster.close();
+            }
+        };
+        // Any other way the JVM shuts down (SIGHUP, System.exit elsewhere) still closes the cluster.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            closeOnce.run();
+            stopRequested.countDown();
+        }, "drainboard-shutdown"));
+        onStopSignals(stopRequested::countDown);
         out.println("ready url=" + cluster.url() + " kubeconfig=" + cluster.kubeconfig());
         out.flush();
         err.println("Point kubectl at it with: export KUBECONFIG=" + cluster.kubeconfig());
         err.flush();
         try {
-            stopped.await();
+            stopRequested.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        closeOnce.run();
         return 0;
+    }
+
+    /**
+     * SIGTERM and Ctrl-C end serving normally, so that the command exits 0; the JVM's own handlers
+     * would run the shutdown hooks and exit 143 or 130.
+     */
+    private static void onStopSignals(Runnable stop) {
+        for (String name : List.of("TERM", "INT")) {
+            try {
+                Signal.handle(new Signal(name), signal -> stop.run());
+            } catch (IllegalArgumentException e) {
+                // This platform has no such signal (or the JVM reserves it): the shutdown hook covers it.
+            }
+        }
     }
 }

@@ -126,6 +126,7 @@ final class ResourceHandler {
         }
         Strategies.validateName(type, object);
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
+        Strategies.dropEmptyMetadata(object);
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
         ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
@@ -270,9 +271,10 @@ final class ResourceHandler {
     private ObjectNode write(ApiRequest request, ResourcePath path, ObjectStore.Mutation mutation) {
         ResourceType type = path.type();
         ObjectNode current = existing(path);
-        ObjectNode preview = mutation.apply(current.deepCopy());
+        ObjectStore.Mutation normalised = object -> Strategies.dropEmptyMetadata(mutation.apply(object));
+        ObjectNode preview = normalised.apply(current.deepCopy());
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());
-        return inVersion(type, store.update(stored(type), path.namespace(), path.name(), mutation, request.dryRun()));
+        return inVersion(type, store.update(stored(type), path.namespace(), path.name(), normalised, request.dryRun()));
     }
 
     private static void requireVersion(ResourceType type, String name, ObjectNode current, String expected) {

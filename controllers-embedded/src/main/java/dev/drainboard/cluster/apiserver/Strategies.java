@@ -39,6 +39,23 @@ final class Strategies {
         }
     }
 
+    /**
+     * Removes empty labels, annotations, finalizers and owner references, as kube-apiserver's Go types
+     * (all {@code omitempty}) never store them: removing the last label with a patch leaves no
+     * {@code labels: {}} behind for {@code kubectl diff} to report.
+     */
+    static ObjectNode dropEmptyMetadata(ObjectNode object) {
+        if (object.get("metadata") instanceof ObjectNode meta) {
+            for (String field : new String[] {"labels", "annotations", "finalizers", "ownerReferences"}) {
+                JsonNode value = meta.get(field);
+                if (value != null && (value.isNull() || (value.isContainerNode() && value.isEmpty()))) {
+                    meta.remove(field);
+                }
+            }
+        }
+        return object;
+    }
+
     /** Defaults and resets applied to a new object before it is stored. */
     static void prepareForCreate(ResourceType type, ObjectNode object, Instant now) {
         if (type == BuiltinResources.PODS) {
@@ -105,6 +122,12 @@ final class Strategies {
                 String image = container.path("image").asText();
                 boolean latest = !image.contains(":") || image.endsWith(":latest");
                 container.put("imagePullPolicy", latest ? "Always" : "IfNotPresent");
+            }
+            // As the API's defaulting does: a port without a protocol is TCP (describe prints "80/TCP").
+            for (JsonNode port : c.path("ports")) {
+                if (port instanceof ObjectNode p && !p.has("protocol")) {
+                    p.put("protocol", "TCP");
+                }
             }
         }
         ObjectNode status = pod.putObject("status");

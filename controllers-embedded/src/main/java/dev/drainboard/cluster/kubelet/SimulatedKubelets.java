@@ -140,7 +140,8 @@ public final class SimulatedKubelets implements ClusterComponent {
             return;
         }
         String nodeName = Json.text(pod, "spec", "nodeName");
-        if (nodeName.isEmpty() || store.get(BuiltinResources.NODES, null, nodeName) == null) {
+        ObjectNode node = nodeName.isEmpty() ? null : store.get(BuiltinResources.NODES, null, nodeName);
+        if (node == null) {
             return; // not ours: no kubelet runs it
         }
         Instant now = store.clock().instant();
@@ -157,8 +158,18 @@ public final class SimulatedKubelets implements ClusterComponent {
                 queue.addAfter(key, Duration.between(now, due).toMillis() + 5);
                 return;
             }
-            ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> PodStatus.running(p, now), false));
+            ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> PodStatus.running(p, internalIp(node), now), false));
         }
+    }
+
+    /** The address the node reports, which its pods report as their hostIP. */
+    private static String internalIp(ObjectNode node) {
+        for (JsonNode address : node.path("status").path("addresses")) {
+            if (address.path("type").asText().equals("InternalIP")) {
+                return address.path("address").asText();
+            }
+        }
+        return "10.0.0.1";
     }
 
     /** SIGTERM goes out when the kubelet sees the deletionTimestamp; the process exits after its shutdown delay. */
@@ -215,11 +226,12 @@ public final class SimulatedKubelets implements ClusterComponent {
         private PodStatus() {
         }
 
-        static ObjectNode running(ObjectNode pod, Instant now) {
+        static ObjectNode running(ObjectNode pod, String hostIp, Instant now) {
             ObjectNode status = pod.with("status");
             status.put("phase", "Running");
             status.put("startTime", Json.timestamp(now));
-            status.put("hostIP", "10.0.0.1");
+            status.put("hostIP", hostIp);
+            status.putArray("hostIPs").addObject().put("ip", hostIp);
             status.put("podIP", "10.244." + (Math.abs(Json.uid(pod).hashCode()) % 250) + "." + (Math.abs(Json.name(pod).hashCode()) % 250 + 2));
             status.putArray("podIPs").addObject().put("ip", status.path("podIP").asText());
             PodConditions.set(pod, "PodScheduled", "True", "", "", now);

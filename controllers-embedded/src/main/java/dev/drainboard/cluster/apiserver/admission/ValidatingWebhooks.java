@@ -149,6 +149,13 @@ public final class ValidatingWebhooks {
             if (body == null || !body.path("response").isObject()) {
                 throw new WebhookCallException("received invalid webhook response: no response field");
             }
+            // kube-apiserver refuses an answer to some other review, so a confused webhook cannot allow by accident.
+            String sentUid = review.path("request").path("uid").asText();
+            String answeredUid = body.path("response").path("uid").asText("");
+            if (!sentUid.equals(answeredUid)) {
+                throw new WebhookCallException("received invalid webhook response: expected response.uid=\"" + sentUid
+                        + "\", got \"" + answeredUid + "\"");
+            }
             return body;
         } catch (java.net.http.HttpTimeoutException e) {
             throw new WebhookCallException("failed to call webhook: Post \"" + uri + "\": context deadline exceeded");
