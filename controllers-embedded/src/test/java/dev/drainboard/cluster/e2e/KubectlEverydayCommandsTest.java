@@ -74,7 +74,7 @@ class KubectlEverydayCommandsTest {
 
         assertThat(columns(result.stdout().lines().findFirst().orElseThrow())).containsExactly(
                 "NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED", "NODE", "READINESS", "GATES");
-        assertThat(result.stdout()).containsPattern("web-1\\s+1/1\\s+Running\\s+0\\s+\\S+\\s+[0-9.]+\\s+node02\\s+<none>");
+        assertThat(result.stdout()).containsPattern("web-6b9d8f7c5-r8vzq\\s+1/1\\s+Running\\s+0\\s+\\S+\\s+[0-9.]+\\s+node02\\s+<none>");
     }
 
     @Test
@@ -84,18 +84,18 @@ class KubectlEverydayCommandsTest {
 
         assertThat(result.stderr()).isEmpty();
         assertThat(result.stdout()).contains("Name:               node02", "Conditions:", "Non-terminated Pods:",
-                "web-1", "node-exporter-node02", "Allocated resources:", "Events:");
+                "web-6b9d8f7c5-r8vzq", "node-exporter-node02", "Allocated resources:", "Events:");
     }
 
     @Test
     @DisplayName("describe pod shows its containers, conditions and events sections without errors")
     void describePod() {
-        var result = kubectl.succeed("describe", "pod", "-n", "demo", "web-1");
+        var result = kubectl.succeed("describe", "pod", "-n", "demo", "web-6b9d8f7c5-r8vzq");
 
         assertThat(result.stderr()).isEmpty();
         String nodeIp = kubectl.succeed("get", "node", "node02",
                 "-o", "jsonpath={.status.addresses[?(@.type==\"InternalIP\")].address}").stdout();
-        assertThat(result.stdout()).containsPattern("Name:\\s+web-1\n").containsPattern("Status:\\s+Running\n")
+        assertThat(result.stdout()).containsPattern("Name:\\s+web-6b9d8f7c5-r8vzq\n").containsPattern("Status:\\s+Running\n")
                 .containsPattern("Node:\\s+node02/" + nodeIp.replace(".", "\\.") + "\n")
                 .containsPattern("Port:\\s+80/TCP\n")
                 .contains("Containers:", "nginx:", "Conditions:", "Ready", "Events:");
@@ -288,8 +288,8 @@ class KubectlEverydayCommandsTest {
     void fieldSelectorNodeName() {
         var result = kubectl.succeed("get", "pods", "-A", "--field-selector", "spec.nodeName=node02", "-o", "name");
 
-        assertThat(result.stdout().lines()).contains("pod/web-1", "pod/node-exporter-node02")
-                .doesNotContain("pod/web-0", "pod/node-exporter-node01");
+        assertThat(result.stdout().lines()).contains("pod/web-6b9d8f7c5-r8vzq", "pod/node-exporter-node02")
+                .doesNotContain("pod/web-6b9d8f7c5-kx2lp", "pod/node-exporter-node01");
     }
 
     @Test
@@ -381,7 +381,7 @@ class KubectlEverydayCommandsTest {
                 .containsExactly("configmap/chunk-1", "configmap/chunk-2", "configmap/chunk-3", "configmap/chunk-4", "configmap/chunk-5");
         var table = kubectl.succeed("get", "pods", "-A", "--chunk-size=2");
         assertThat(table.stdout().lines().filter(line -> line.startsWith("NAMESPACE"))).hasSize(1);
-        assertThat(table.stdout()).contains("node-exporter-node01", "node-exporter-node04", "web-0", "web-1");
+        assertThat(table.stdout()).contains("node-exporter-node01", "node-exporter-node04", "web-6b9d8f7c5-kx2lp", "web-6b9d8f7c5-r8vzq");
     }
 
     @Test
