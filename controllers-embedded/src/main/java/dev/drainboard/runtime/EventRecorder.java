@@ -224,6 +224,9 @@ public final class EventRecorder implements AutoCloseable {
 
     /** Waits until everything queued before this call is written (for tests and shutdown). */
     public boolean flush(Duration timeout) {
+        if (writer.isShutdown()) {
+            return writer.isTerminated();
+        }
         CompletableFuture<Void> marker = new CompletableFuture<>();
         try {
             writer.execute(() -> marker.complete(null));
