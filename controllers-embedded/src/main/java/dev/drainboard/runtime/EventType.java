@@ -1,0 +1,6 @@
+package dev.drainboard.runtime;
+
+/** The two core/v1 Event types. */
+public enum EventType {
+    Normal, Warning
+}
