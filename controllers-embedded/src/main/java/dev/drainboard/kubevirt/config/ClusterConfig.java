@@ -1,0 +1,161 @@
+package dev.drainboard.kubevirt.config;
+
+import dev.drainboard.kubevirt.api.EvictionStrategy;
+import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.api.KubeVirtSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import io.fabric8.kubernetes.api.model.Quantity;
+
+import java.math.BigDecimal;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The cluster-wide KubeVirt configuration in force: an immutable snapshot computed from the KubeVirt CR by pure
+ * functions, with KubeVirt's defaults for every field the CR leaves out (its configuration is laid over the
+ * defaults field by field).
+ *
+ * @param evictionStrategy the cluster default for VMIs without their own ({@code None} unless configured)
+ * @param migrations       migration limits and timeouts
+ * @param featureGates     enabled feature gates, in the CR's order
+ * @param source           {@code namespace/name} of the KubeVirt CR this came from; empty for the defaults
+ */
+public record ClusterConfig(
+        EvictionStrategy evictionStrategy,
+        MigrationConfig migrations,
+        Set<String> featureGates,
+        Optional<String> source) {
+
+    public ClusterConfig {
+        featureGates = Collections.unmodifiableSet(new LinkedHashSet<>(featureGates));
+    }
+
+    /** KubeVirt's configuration when no KubeVirt CR is there. */
+    public static ClusterConfig defaults() {
+        return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.empty());
+    }
+
+    public boolean isFeatureGateEnabled(String gate) {
+        return featureGates.contains(gate);
+    }
+
+    /**
+     * The eviction strategy that applies to a VMI: its own {@code spec.evictionStrategy}, else the cluster default.
+     * A value KubeVirt does not know protects nothing, so it counts as {@code None}.
+     */
+    public EvictionStrategy evictionStrategyFor(VirtualMachineInstance vmi) {
+        String own = vmi.getSpec() == null ? null : vmi.getSpec().getEvictionStrategy();
+        if (own == null) {
+            return evictionStrategy;
+        }
+        return EvictionStrategy.parse(own).orElse(EvictionStrategy.NONE);
+    }
+
+    /**
+     * Which KubeVirt CR configures the cluster when there are several. KubeVirt reads only its install namespace,
+     * ignores CRs being deleted and prefers one its operator has deployed (a status phase is set). Drainboard may
+     * not know the install namespace of a foreign cluster, so CRs elsewhere are used when the install namespace
+     * has none; within a namespace group the oldest wins, then the name decides, so the choice is stable.
+     */
+    public static Optional<KubeVirt> select(Collection<KubeVirt> kubeVirts, String installNamespace) {
+        Comparator<KubeVirt> order = Comparator
+                .comparing((KubeVirt kv) -> !installNamespace.equals(kv.getMetadata().getNamespace()))
+                .thenComparing(kv -> !hasPhase(kv))
+                .thenComparing(kv -> Optional.ofNullable(kv.getMetadata().getCreationTimestamp()).orElse(""))
+                .thenComparing(kv -> kv.getMetadata().getNamespace(), Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparing(kv -> kv.getMetadata().getName(), Comparator.nullsFirst(Comparator.naturalOrder()));
+        return kubeVirts.stream()
+                .filter(kv -> kv.getMetadata() != null && kv.getMetadata().getDeletionTimestamp() == null)
+                .min(order);
+    }
+
+    /** The configuration of one KubeVirt CR: its fields over KubeVirt's defaults. */
+    public static ClusterConfig from(KubeVirt kubeVirt) throws InvalidClusterConfigException {
+        KubeVirtSpec.Configuration configuration = kubeVirt.getSpec() == null ? null : kubeVirt.getSpec().getConfiguration();
+        String source = kubeVirt.getMetadata().getNamespace() + "/" + kubeVirt.getMetadata().getName();
+        if (configuration == null) {
+            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source));
+        }
+        EvictionStrategy evictionStrategy = EvictionStrategy.NONE;
+        if (configuration.getEvictionStrategy() != null) {
+            evictionStrategy = EvictionStrategy.parse(configuration.getEvictionStrategy()).orElseThrow(() ->
+                    new InvalidClusterConfigException("spec.configuration.evictionStrategy is set with an unrecognized option: "
+                            + configuration.getEvictionStrategy()));
+        }
+        List<String> gates = configuration.getDeveloperConfiguration() == null
+                || configuration.getDeveloperConfiguration().getFeatureGates() == null
+                ? List.of() : configuration.getDeveloperConfiguration().getFeatureGates();
+        return new ClusterConfig(evictionStrategy, migrations(configuration.getMigrations()),
+                new LinkedHashSet<>(gates), Optional.of(source));
+    }
+
+    private static MigrationConfig migrations(KubeVirtSpec.Migrations m) throws InvalidClusterConfigException {
+        MigrationConfig d = MigrationConfig.defaults();
+        if (m == null) {
+            return d;
+        }
+        boolean allowPostCopy = or(m.getAllowPostCopy(), d.allowPostCopy());
+        return new MigrationConfig(
+                (int) positive("parallelMigrationsPerCluster", m.getParallelMigrationsPerCluster(), d.parallelMigrationsPerCluster()),
+                (int) positive("parallelOutboundMigrationsPerNode", m.getParallelOutboundMigrationsPerNode(), d.parallelOutboundMigrationsPerNode()),
+                m.getNodeDrainTaintKey() == null || m.getNodeDrainTaintKey().isEmpty() ? d.nodeDrainTaintKey() : m.getNodeDrainTaintKey(),
+                bandwidth(m.getBandwidthPerMigration(), d.bandwidthPerMigration()),
+                positive("completionTimeoutPerGiB", m.getCompletionTimeoutPerGiB(), d.completionTimeoutPerGiB()),
+                positive("progressTimeout", m.getProgressTimeout(), d.progressTimeout()),
+                allowPostCopy,
+                or(m.getAllowAutoConverge(), d.allowAutoConverge()),
+                or(m.getAllowWorkloadDisruption(), allowPostCopy),
+                or(m.getUnsafeMigrationOverride(), d.unsafeMigrationOverride()),
+                maxDowntime(m.getMaxDowntimeMs(), d.maxDowntimeMs()),
+                positive("utilityVolumesTimeout", m.getUtilityVolumesTimeout(), d.utilityVolumesTimeout()));
+    }
+
+    private static boolean hasPhase(KubeVirt kv) {
+        return kv.getStatus() != null && kv.getStatus().getPhase() != null && !kv.getStatus().getPhase().isEmpty();
+    }
+
+    private static boolean or(Boolean value, boolean fallback) {
+        return value == null ? fallback : value;
+    }
+
+    private static long positive(String field, Long value, long fallback) throws InvalidClusterConfigException {
+        if (value == null) {
+            return fallback;
+        }
+        if (value < 1 || value > Integer.MAX_VALUE) {
+            throw new InvalidClusterConfigException("spec.configuration.migrations." + field + " must be at least 1, got " + value);
+        }
+        return value;
+    }
+
+    private static long maxDowntime(Long value, long fallback) throws InvalidClusterConfigException {
+        if (value == null) {
+            return fallback;
+        }
+        if (value < 1 || value > 2_000_000) {
+            throw new InvalidClusterConfigException("spec.configuration.migrations.maxDowntimeMs must be between 1 and 2000000, got " + value);
+        }
+        return value;
+    }
+
+    private static Quantity bandwidth(Quantity value, Quantity fallback) throws InvalidClusterConfigException {
+        if (value == null) {
+            return fallback;
+        }
+        BigDecimal bytes;
+        try {
+            bytes = value.getNumericalAmount();
+        } catch (RuntimeException e) {
+            throw new InvalidClusterConfigException("spec.configuration.migrations.bandwidthPerMigration is not a quantity: " + value);
+        }
+        if (bytes.signum() < 0) {
+            throw new InvalidClusterConfigException("spec.configuration.migrations.bandwidthPerMigration must not be negative: " + value);
+        }
+        return value;
+    }
+}
