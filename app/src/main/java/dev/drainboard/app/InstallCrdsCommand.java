@@ -26,9 +26,10 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "install-crds", mixinStandardHelpOptions = true,
         description = {
-                "Install the KubeVirt CRDs (VirtualMachineInstance, VirtualMachine, VirtualMachineInstanceMigration,",
-                "VirtualMachineInstanceReplicaSet, KubeVirt) into a cluster. CRDs already there are left alone",
-                "unless --force is given."})
+                "Install the KubeVirt CRDs into a cluster.",
+                "Installs VirtualMachineInstance, VirtualMachine, VirtualMachineInstanceMigration, "
+                        + "VirtualMachineInstanceReplicaSet and KubeVirt. CRDs already there are left alone "
+                        + "unless --force is given."})
 public final class InstallCrdsCommand implements Callable<Integer> {
 
     @Spec

@@ -20,9 +20,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /** {@code drainboard serve}: the embedded cluster, headless, until SIGTERM or Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {
-                "Run the embedded cluster headless: a Kubernetes API server on 127.0.0.1 with",
-                "simulated nodes. Prints a line starting with 'ready' naming the URL and the",
-                "kubeconfig once it serves; SIGTERM or Ctrl-C stops it."})
+                "Run the embedded cluster headless.",
+                "A Kubernetes API server on 127.0.0.1 with simulated nodes. Prints a line starting with "
+                        + "'ready' naming the URL and the kubeconfig once it serves; SIGTERM or Ctrl-C stops it."})
 public final class ServeCommand implements Callable<Integer> {
 
     static final Path DEFAULT_KUBECONFIG = Path.of(System.getProperty("user.home"), ".drainboard", "embedded-kubeconfig");

@@ -16,6 +16,8 @@ import dev.drainboard.cluster.pki.CertificateAuthority;
 import dev.drainboard.cluster.pki.IssuedCertificate;
 import dev.drainboard.cluster.pki.KubeconfigWriter;
 import dev.drainboard.cluster.pki.Tokens;
+import dev.drainboard.kubevirt.crd.KubeVirtCrds;
+import dev.drainboard.cluster.scenario.ScenarioDocument;
 import dev.drainboard.cluster.scenario.ScenarioException;
 import dev.drainboard.cluster.scenario.ScenarioLoader;
 
@@ -59,7 +61,7 @@ public final class EmbeddedCluster implements AutoCloseable {
      * throws and leaves nothing running.
      */
     public static EmbeddedCluster start(EmbeddedClusterOptions options) throws ScenarioException, IOException {
-        var documents = options.scenario() == null ? List.<dev.drainboard.cluster.scenario.ScenarioDocument>of() : ScenarioLoader.read(options.scenario());
+        List<ScenarioDocument> documents = options.scenario() == null ? List.of() : ScenarioLoader.read(options.scenario());
         ObjectStore store = new ObjectStore(options.watchLogCapacity(), Clock.systemUTC());
         ResourceRegistry registry = new ResourceRegistry();
         ApiServer api = new ApiServer(store, registry, ServerOptions.defaults());
@@ -67,6 +69,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         ApiHttpServer http = null;
         try {
             createSystemNamespaces(api);
+            installKubeVirtCrds(api, documents);
             ScenarioLoader.load(api, documents);
             components.add(new NamespaceController(store, registry));
             components.add(new GarbageCollector(store, registry));
@@ -92,6 +95,19 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             api.close();
             throw e;
+        }
+    }
+
+    /** KubeVirt's CRDs are always served; a scenario may bring its own copy of them, which then wins. */
+    private static void installKubeVirtCrds(ApiServer api, List<ScenarioDocument> documents) {
+        var fromScenario = documents.stream()
+                .filter(d -> d.object().path("kind").asText().equals("CustomResourceDefinition"))
+                .map(d -> Json.name(d.object()))
+                .collect(java.util.stream.Collectors.toSet());
+        for (ObjectNode crd : KubeVirtCrds.manifests()) {
+            if (!fromScenario.contains(Json.name(crd))) {
+                api.load(crd);
+            }
         }
     }
 
