@@ -185,8 +185,14 @@ public final class ScenarioLoader {
         };
     }
 
+    /** The parser's first line, plus where in the file it stumbled (the rest of its message is noise). */
     private static String firstLine(Exception e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.lines().findFirst().orElse(m);
+        String first = m.lines().findFirst().orElse(m);
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
+                && p.getLocation().getLineNr() > 0) {
+            return first + " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")";
+        }
+        return first;
     }
 }
