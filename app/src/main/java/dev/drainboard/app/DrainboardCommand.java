@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
         description = {
                 "Operations console for draining KubeVirt nodes.",
                 "Without a command it opens the console on the embedded demo cluster."},
-        subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class})
+        subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class, ControllersCommand.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",

@@ -3,6 +3,8 @@ package dev.drainboard.app;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.cluster.scenario.ScenarioException;
+import dev.drainboard.controlplane.ControlPlane;
+import io.fabric8.kubernetes.client.Config;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,6 +44,10 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Where to write the kubeconfig for kubectl (default: ~/.drainboard/embedded-kubeconfig).")
     Path kubeconfigOut;
 
+    @Option(names = "--no-controllers",
+            description = "Only the API server and the simulated nodes: do not run the KubeVirt controllers in-process.")
+    boolean noControllers;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -65,10 +71,21 @@ public final class ServeCommand implements Callable<Integer> {
                     + (port != 0 ? " (is port " + port + " in use? --port 0 picks a free one)" : ""));
             return 1;
         }
+        ControlPlane plane;
+        try {
+            plane = noControllers ? null : startControlPlane(cluster);
+        } catch (IOException | RuntimeException e) {
+            cluster.close();
+            err.println("drainboard serve: cannot start the controllers: " + e.getMessage());
+            return 1;
+        }
         CountDownLatch stopRequested = new CountDownLatch(1);
         AtomicBoolean closed = new AtomicBoolean();
         Runnable closeOnce = () -> {
             if (closed.compareAndSet(false, true)) {
+                if (plane != null) {
+                    plane.close(); // controllers first: they hand their Lease back while the API still answers
+                }
                 cluster.close();
             }
         };
@@ -89,6 +106,16 @@ public final class ServeCommand implements Callable<Integer> {
         }
         closeOnce.run();
         return 0;
+    }
+
+    /**
+     * The KubeVirt controllers in-process, talking to the embedded cluster through its API like any other client,
+     * with leader election as always (another Drainboard may be pointed at this cluster).
+     */
+    private static ControlPlane startControlPlane(EmbeddedCluster cluster) throws IOException {
+        ControlPlane plane = ControlPlane.builder(Config.fromKubeconfig(java.nio.file.Files.readString(cluster.kubeconfig()))).build();
+        plane.start();
+        return plane;
     }
 
     /**

@@ -170,6 +170,9 @@ public final class KubeVirtNames {
         public static final String REASON_PERSISTENT_RESERVATION_NOT_LIVE_MIGRATABLE = "PersistentReservationNotLiveMigratable";
         public static final String REASON_DECENTRALIZED_NOT_LIVE_MIGRATABLE = "DecentralizedNotLiveMigratable";
 
+        /** Reasons of a VM's {@code Ready=False} when there is nothing to copy from a VMI. */
+        public static final String REASON_VMI_NOT_EXISTS = "VMINotExists";
+        public static final String REASON_VMI_CONDITION_MISSING = "VMIConditionMissing";
         /** Reason of {@code EvictionRequested=True}. */
         public static final String REASON_EVICTION_REQUESTED = "EvictionRequested";
         /** Reason of {@code Ready=False} while the launcher pod terminates (the VMIRS counts such VMIs as finished). */
@@ -233,6 +236,19 @@ public final class KubeVirtNames {
         public static final String LAUNCHER_COMPUTE_CONTAINER = "compute";
         /** Readiness gate on launcher pods. */
         public static final String READINESS_GATE_UNPAUSED = "kubevirt.io/virtual-machine-unpaused";
+        /** Image of the compute container (never pulled by the simulated kubelets). */
+        public static final String LAUNCHER_IMAGE = "quay.io/kubevirt/virt-launcher:v1.5.0";
+
+        /** {@code vm.status.printableStatus}, the STATUS column of {@code kubectl get vm}. */
+        public static final String VM_STATUS_STOPPED = "Stopped";
+        public static final String VM_STATUS_STARTING = "Starting";
+        public static final String VM_STATUS_RUNNING = "Running";
+        public static final String VM_STATUS_PAUSED = "Paused";
+        public static final String VM_STATUS_MIGRATING = "Migrating";
+        public static final String VM_STATUS_STOPPING = "Stopping";
+        public static final String VM_STATUS_TERMINATING = "Terminating";
+        public static final String VM_STATUS_UNSCHEDULABLE = "ErrorUnschedulable";
+        public static final String VM_STATUS_UNKNOWN = "Unknown";
 
         /** VMIM {@code spec.priority}. */
         public static final String PRIORITY_SYSTEM_CRITICAL = "system-critical";
@@ -371,6 +387,20 @@ public final class KubeVirtNames {
         // VMI controller
         public static final String VMI_MARKED_FOR_EVICTION = "VMI is marked for eviction";
         public static final String FAILED_TO_GUARANTEE_POD_RESOURCES = "failed to guarantee pod resources";
+        /** Events on the VMI about its launcher pod ({@code SuccessfulCreate}, {@code FailedCreate}, {@code SuccessfulDelete}, {@code FailedDelete}). */
+        public static final String CREATED_VIRTUAL_MACHINE_POD = "Created virtual machine pod %s";
+        public static final String DELETED_VIRTUAL_MACHINE_POD = "Deleted virtual machine pod %s";
+        public static final String FAILED_DELETING_VIRTUAL_MACHINE_POD = "Failed to delete virtual machine pod %s";
+
+        // VM controller (the same texts as the VMIRS controller's, as in KubeVirt)
+        public static final String VM_STARTED = "Started the virtual machine by creating the new virtual machine instance %s";
+        public static final String VM_ERROR_CREATING_VMI = "Error creating virtual machine instance: %s";
+        public static final String VM_STOPPED = "Stopped the virtual machine by deleting the virtual machine instance %s";
+        public static final String VM_ERROR_DELETING_VMI = "Error deleting virtual machine instance %s: %s";
+        /** VM {@code Ready=False} when it has no VMI (reason {@link Conditions#REASON_VMI_NOT_EXISTS}). */
+        public static final String VM_VMI_DOES_NOT_EXIST = "VMI does not exist";
+        /** VM {@code Ready=False} when its VMI has no Ready condition yet. */
+        public static final String VMI_MISSING_READY_CONDITION = "VMI is missing the Ready condition";
 
         // virt-handler
         public static final String EVICTABLE_BUT_NOT_MIGRATABLE = "EvictionStrategy is set but vmi is not migratable; %s";

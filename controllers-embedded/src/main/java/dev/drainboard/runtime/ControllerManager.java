@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Runs a set of controllers against one cluster: owns the fabric8 client, the shared informer
@@ -32,6 +33,7 @@ public final class ControllerManager implements AutoCloseable {
     private final String identity;
     private final List<ControllerLoop<?>> controllers = new CopyOnWriteArrayList<>();
     private final Map<String, EventRecorder> recorders = new ConcurrentHashMap<>();
+    private final List<Consumer<Boolean>> leadershipListeners = new CopyOnWriteArrayList<>();
     private volatile boolean controllersRunning;
     private boolean started;
     private boolean closed;
@@ -71,6 +73,26 @@ public final class ControllerManager implements AutoCloseable {
         }
     }
 
+    /**
+     * Calls {@code listener} with true when this process starts running the controllers (became leader, or at
+     * start without election) and with false when it stops (lost or gave up leadership). Runs on the election's
+     * thread: keep it short. Returns a handle whose {@code close()} removes it.
+     */
+    public AutoCloseable onLeadershipChange(Consumer<Boolean> listener) {
+        leadershipListeners.add(listener);
+        return () -> leadershipListeners.remove(listener);
+    }
+
+    private void notifyLeadership(boolean leading) {
+        for (Consumer<Boolean> listener : leadershipListeners) {
+            try {
+                listener.accept(leading);
+            } catch (RuntimeException e) {
+                log.warn("leadership listener failed", e);
+            }
+        }
+    }
+
     /** Starts the informers, then stands for leader (or starts the controllers if election is off). */
     public synchronized void start() {
         if (started || closed) {
@@ -89,9 +111,11 @@ public final class ControllerManager implements AutoCloseable {
         controllersRunning = true;
         log.info("starting {} controllers", controllers.size());
         controllers.forEach(ControllerLoop::start);
+        notifyLeadership(true);
     }
 
     private void stopControllers() {
+        boolean wasRunning = controllersRunning;
         controllersRunning = false;
         // In parallel: each waits for its passes in flight, and stepping down must be quick.
         List<Thread> stopping = new ArrayList<>();
@@ -105,6 +129,9 @@ public final class ControllerManager implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+        if (wasRunning) {
+            notifyLeadership(false);
         }
     }
 

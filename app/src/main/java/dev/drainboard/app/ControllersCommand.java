@@ -1,0 +1,120 @@
+package dev.drainboard.app;
+
+import dev.drainboard.controlplane.ControlPlane;
+import dev.drainboard.controlplane.Kubeconfigs;
+import dev.drainboard.controlplane.Kubeconfigs.InvalidKubeconfigException;
+import dev.drainboard.runtime.LeaderElection;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code drainboard controllers}: the KubeVirt controllers, headless, against any cluster, with leader election so
+ * that of several Drainboards only one acts. Exit 0 after SIGTERM or Ctrl-C, 1 when the kubeconfig or the cluster
+ * cannot be used, 2 for a wrong invocation.
+ */
+@Command(name = "controllers", mixinStandardHelpOptions = true,
+        description = {
+                "Run Drainboard's KubeVirt controllers headless against a cluster.",
+                "Stands for leader on a Lease; only the leader runs the controllers. Prints a line when it becomes "
+                        + "leader and when it stops being leader; SIGTERM or Ctrl-C stops it and hands leadership over."})
+public final class ControllersCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE", required = true,
+            description = "Kubeconfig of the cluster to run against.")
+    Path kubeconfig;
+
+    @Option(names = "--context", paramLabel = "NAME",
+            description = "Context of the kubeconfig to use (default: its current context).")
+    String context;
+
+    @Option(names = "--lease-namespace", paramLabel = "NS", defaultValue = LeaderElection.Options.DEFAULT_NAMESPACE,
+            description = "Namespace of the leader election Lease '" + LeaderElection.Options.DEFAULT_LEASE_NAME
+                    + "' (default: ${DEFAULT-VALUE}).")
+    String leaseNamespace;
+
+    /** Released by SIGTERM, Ctrl-C or {@link #requestStop()}. */
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+
+    /** Stops a running command as SIGTERM would (for tests and embedding). */
+    void requestStop() {
+        stopRequested.countDown();
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Config config;
+        try {
+            config = Kubeconfigs.load(kubeconfig, context);
+        } catch (InvalidKubeconfigException e) {
+            err.println("drainboard controllers: " + e.getMessage());
+            return 1;
+        }
+        String unreachable = checkReachable(config);
+        if (unreachable != null) {
+            err.println("drainboard controllers: cannot reach the cluster at " + config.getMasterUrl() + ": " + unreachable);
+            return 1;
+        }
+        LeaderElection.Options election = LeaderElection.Options.defaults().withNamespace(leaseNamespace);
+        ControlPlane plane = ControlPlane.builder(config).leaderElection(election).build();
+        String lease = leaseNamespace + "/" + election.leaseName();
+        plane.onLeadershipChange(leading -> {
+            out.println(leading
+                    ? "leader: " + election.identity() + " runs the controllers (lease " + lease + ")"
+                    : "standby: " + election.identity() + " is no longer the leader; controllers stopped");
+            out.flush();
+        });
+
+        Signals.onStop(stopRequested::countDown);
+        Thread hook = new Thread(() -> {
+            plane.close();
+            stopRequested.countDown();
+        }, "drainboard-controllers-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+
+        plane.start();
+        out.println("started: " + election.identity() + " against " + config.getMasterUrl()
+                + "; standing for leader of " + lease);
+        out.flush();
+        try {
+            stopRequested.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        plane.close();
+        out.println("stopped");
+        out.flush();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down
+        }
+        return 0;
+    }
+
+    /** Null when the API server answers; else why not. */
+    private static String checkReachable(Config config) {
+        Config once = new io.fabric8.kubernetes.client.ConfigBuilder(config).withRequestRetryBackoffLimit(1).build();
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(once).build()) {
+            client.getKubernetesVersion();
+            return null;
+        } catch (KubernetesClientException e) {
+            return Kubeconfigs.rootMessage(e);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.drainboard.app;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class ControllersCommandTest {
+
+    private static EmbeddedCluster cluster;
+
+    @TempDir
+    static Path tempDir;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withKubeconfigOut(tempDir.resolve("kubeconfig")));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = new CommandLine(new ControllersCommand());
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        int code = commandLine.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runsTheControllersAsLeaderAndHandsTheLeaseBackWhenStopped() throws Exception {
+        ControllersCommand command = new ControllersCommand();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = new CommandLine(command);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
+                () -> commandLine.execute("--kubeconfig", cluster.kubeconfig().toString(), "--context", "drainboard-embedded"));
+        try (KubernetesClient client = new KubernetesClientBuilder()
+                .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build()) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("leader: "));
+            assertThat(out.toString()).contains("started: ", "standing for leader of kube-system/drainboard-controllers",
+                    "runs the controllers (lease kube-system/drainboard-controllers)");
+
+            client.resources(VirtualMachineInstance.class).inNamespace("default").load(new ByteArrayInputStream("""
+                    apiVersion: kubevirt.io/v1
+                    kind: VirtualMachineInstance
+                    metadata: {name: cli-vmi}
+                    spec: {domain: {devices: {}}}
+                    """.getBytes(StandardCharsets.UTF_8))).create();
+            await().atMost(Duration.ofSeconds(20)).until(() -> !client.pods().inNamespace("default")
+                    .withLabel("kubevirt.io", "virt-launcher").list().getItems().isEmpty());
+
+            command.requestStop();
+            assertThat(exit.get(30, TimeUnit.SECONDS)).as(err.toString()).isZero();
+            assertThat(out.toString()).contains("standby: ", "stopped");
+            Lease lease = client.leases().inNamespace("kube-system").withName("drainboard-controllers").get();
+            // fabric8 releases a Lease by cutting its duration to 1 s: the next Drainboard takes over at its next try.
+            assertThat(lease.getSpec().getHolderIdentity() == null || lease.getSpec().getHolderIdentity().isEmpty()
+                    || lease.getSpec().getLeaseDurationSeconds() == 1).as("released: " + lease.getSpec()).isTrue();
+        }
+    }
+
+    @Test
+    void anUnreadableKubeconfigExitsOne() {
+        Run run = run("--kubeconfig", tempDir.resolve("missing").toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("drainboard controllers: cannot read kubeconfig");
+    }
+
+    @Test
+    void anUnknownContextExitsOneNamingTheKnownOnes() {
+        Run run = run("--kubeconfig", cluster.kubeconfig().toString(), "--context", "production");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("has no context \"production\"", "drainboard-embedded");
+    }
+
+    @Test
+    void anUnreachableClusterExitsOne() throws Exception {
+        Path kubeconfig = tempDir.resolve("unreachable");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]
+                users: [{name: u, user: {token: t}}]
+                contexts: [{name: x, context: {cluster: c, user: u}}]
+                current-context: x
+                """);
+        Run run = run("--kubeconfig", kubeconfig.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("cannot reach the cluster at https://127.0.0.1:1");
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertThat(run().exitCode()).isEqualTo(2);
+        assertThat(run("--kubeconfig", "x", "--bogus").exitCode()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.drainboard.controller.informers;
+
+import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.runtime.Keys;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.SharedInformerFactory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The informers every controller shares, one per type, all namespaces, with the indexes the controllers
+ * look things up by. Built once per control plane before the factory starts, so that each type is listed
+ * and watched once however many controllers (and the UI) read it.
+ */
+public final class SharedInformers {
+
+    /** Pods by the {@code namespace/name} of the VMI that controls them (launcher and migration target pods). */
+    public static final String PODS_BY_VMI = "vmi";
+    /** VMIMs by the {@code namespace/name} of the VMI they migrate. */
+    public static final String MIGRATIONS_BY_VMI = "vmi";
+
+    private static final String VMI_KIND = "VirtualMachineInstance";
+
+    private final SharedIndexInformer<VirtualMachineInstance> vmis;
+    private final SharedIndexInformer<VirtualMachine> vms;
+    private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
+    private final SharedIndexInformer<Pod> pods;
+
+    /** Creates (does not start) the informers on the factory; {@code factory.startAllRegisteredInformers()} starts them. */
+    public SharedInformers(SharedInformerFactory factory) {
+        this.vmis = factory.sharedIndexInformerFor(VirtualMachineInstance.class, 0);
+        this.vms = factory.sharedIndexInformerFor(VirtualMachine.class, 0);
+        this.migrations = factory.sharedIndexInformerFor(VirtualMachineInstanceMigration.class, 0);
+        this.pods = factory.sharedIndexInformerFor(Pod.class, 0);
+        pods.addIndexers(Map.of(PODS_BY_VMI, pod -> controllingVmiKey(pod).map(List::of).orElse(List.of())));
+        migrations.addIndexers(Map.of(MIGRATIONS_BY_VMI, vmim -> {
+            String vmi = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
+            return vmi == null ? List.of() : List.of(Keys.of(vmim.getMetadata().getNamespace(), vmi));
+        }));
+    }
+
+    public SharedIndexInformer<VirtualMachineInstance> vmis() {
+        return vmis;
+    }
+
+    public SharedIndexInformer<VirtualMachine> vms() {
+        return vms;
+    }
+
+    public SharedIndexInformer<VirtualMachineInstanceMigration> migrations() {
+        return migrations;
+    }
+
+    public SharedIndexInformer<Pod> pods() {
+        return pods;
+    }
+
+    /** Every informer, e.g. to wait until all have synced. */
+    public List<SharedIndexInformer<?>> all() {
+        return List.of(vmis, vms, migrations, pods);
+    }
+
+    /** Pods controlled by a VMI of this name (any uid: callers compare the uid), from the cache. */
+    public List<Pod> podsOf(String vmiKey) {
+        return pods.getIndexer().byIndex(PODS_BY_VMI, vmiKey);
+    }
+
+    /** VMIMs naming this VMI, from the cache. */
+    public List<VirtualMachineInstanceMigration> migrationsOf(String vmiKey) {
+        return migrations.getIndexer().byIndex(MIGRATIONS_BY_VMI, vmiKey);
+    }
+
+    /** {@code namespace/name} of the VMI that is the controller owner of the object, if one is. */
+    public static Optional<String> controllingVmiKey(HasMetadata object) {
+        return controllerOf(object)
+                .filter(ref -> VMI_KIND.equals(ref.getKind()))
+                .map(ref -> Keys.of(object.getMetadata().getNamespace(), ref.getName()));
+    }
+
+    /** The owner reference with {@code controller: true}, if any. */
+    public static Optional<OwnerReference> controllerOf(HasMetadata object) {
+        if (object == null || object.getMetadata() == null || object.getMetadata().getOwnerReferences() == null) {
+            return Optional.empty();
+        }
+        return object.getMetadata().getOwnerReferences().stream()
+                .filter(ref -> Boolean.TRUE.equals(ref.getController()))
+                .findFirst();
+    }
+}

@@ -1,0 +1,13 @@
+package dev.drainboard.controller.vm;
+
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+
+/**
+ * What one reconcile of a VM does, as decided by {@link VmDecision}.
+ *
+ * @param vmiToCreate the VMI to create, or null
+ * @param deleteVmi   delete the VM's VMI (to stop it, or to clear a finished one before running anew)
+ * @param status      the VM status fields this controller owns, as they should be
+ */
+public record VmPlan(VirtualMachineInstance vmiToCreate, boolean deleteVmi, VmStatusFields status) {
+}

@@ -1,0 +1,175 @@
+package dev.drainboard.controller.vmi;
+
+import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
+import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtNames.Values;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.runtime.ControllerLoop;
+import dev.drainboard.runtime.ControllerManager;
+import dev.drainboard.runtime.EventComponents;
+import dev.drainboard.runtime.EventRecorder;
+import dev.drainboard.runtime.Expectations;
+import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.Result;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * The VMI controller's loop: for a VMI key, read the VMI, its pods and its migrations from the caches, let
+ * {@link VmiDecision} decide, then create/delete pods (with expectations and events) and patch the VMI.
+ */
+public final class VmiController {
+
+    private static final Logger log = LoggerFactory.getLogger(VmiController.class);
+    public static final String NAME = "vmi-controller";
+    /** KubeVirt's VMI controller runs 10 workers. */
+    public static final int WORKERS = 10;
+
+    private final KubernetesClient client;
+    private final SharedInformers informers;
+    private final EventRecorder events;
+    private final Clock clock;
+    private final Expectations<String> podCreations = new Expectations<>();
+
+    private VmiController(KubernetesClient client, SharedInformers informers, EventRecorder events, Clock clock) {
+        this.client = client;
+        this.informers = informers;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /** Builds the loop on the shared informers and registers it with the manager (it runs while leading). */
+    public static ControllerLoop<String> register(ControllerManager manager, SharedInformers informers) {
+        VmiController controller = new VmiController(manager.client(), informers,
+                manager.eventRecorder(EventComponents.VMI), Clock.systemUTC());
+        ControllerLoop<String> loop = controller.loop();
+        manager.register(loop);
+        return loop;
+    }
+
+    ControllerLoop<String> loop() {
+        informers.pods().addEventHandler(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Pod pod) {
+                SharedInformers.controllingVmiKey(pod).ifPresent(podCreations::creationObserved);
+            }
+
+            @Override
+            public void onUpdate(Pod before, Pod after) {
+            }
+
+            @Override
+            public void onDelete(Pod pod, boolean finalStateUnknown) {
+            }
+        });
+        return ControllerLoop.<String>builder(NAME, this::reconcile)
+                .workers(WORKERS)
+                .watch(informers.vmis(), Keys::of)
+                .watchAll(informers.pods(), pod -> SharedInformers.controllingVmiKey(pod).map(List::of).orElse(List.of()))
+                .watchAll(informers.migrations(), vmim -> vmim.getSpec() == null || vmim.getSpec().getVmiName() == null
+                        ? List.of() : List.of(Keys.of(vmim.getMetadata().getNamespace(), vmim.getSpec().getVmiName())))
+                .build();
+    }
+
+    Result reconcile(String key) {
+        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(key);
+        if (vmi == null) {
+            podCreations.delete(key);
+            return Result.done(); // its pods go with it: owner references, garbage collection
+        }
+        if (!podCreations.satisfied(key)) {
+            return Result.requeue(); // a pod we created is not in the cache yet
+        }
+        List<Pod> pods = informers.podsOf(key).stream().filter(p -> LauncherPodState.ownedBy(p, vmi)).toList();
+        boolean activeMigration = VmiDecision.hasActiveMigration(informers.migrationsOf(key));
+        VmiPlan plan = VmiDecision.decide(vmi, pods, activeMigration, clock.instant());
+
+        for (Pod pod : plan.podsToDelete()) {
+            deletePod(vmi, pod);
+        }
+        if (plan.podToCreate() != null) {
+            createPod(key, vmi, plan.podToCreate());
+        }
+        for (Pod pod : plan.podsToMarkUnpaused()) {
+            markUnpaused(pod);
+        }
+        String patch = VmiPatches.jsonPatch(vmi, plan.change());
+        if (patch != null) {
+            try {
+                client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
+                        .withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), patch);
+            } catch (KubernetesClientException e) {
+                if (isConflict(e)) {
+                    return Result.requeue(); // written meanwhile: decide again on what the cache brings
+                }
+                throw e;
+            }
+        }
+        if (plan.blockedByMigration()) {
+            log.debug("{}: {}", key, Messages.ACTIVE_MIGRATION_EXISTS);
+            return Result.requeue();
+        }
+        return Result.done();
+    }
+
+    private void createPod(String key, VirtualMachineInstance vmi, Pod pod) {
+        podCreations.expectCreations(key, 1);
+        try {
+            Pod created = client.pods().inNamespace(vmi.getMetadata().getNamespace()).resource(pod).create();
+            events.normal(vmi, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_VIRTUAL_MACHINE_POD, created.getMetadata().getName());
+        } catch (KubernetesClientException e) {
+            podCreations.creationObserved(key); // it will never be seen
+            events.warning(vmi, EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_POD, message(e));
+            throw e;
+        }
+    }
+
+    private void deletePod(VirtualMachineInstance vmi, Pod pod) {
+        try {
+            // Default options: the pod's own grace period (VMI grace + 30 s) applies.
+            client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName()).delete();
+            events.normal(vmi, EventReasons.SUCCESSFUL_DELETE, Messages.DELETED_VIRTUAL_MACHINE_POD, pod.getMetadata().getName());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return;
+            }
+            events.warning(vmi, EventReasons.FAILED_DELETE, Messages.FAILED_DELETING_VIRTUAL_MACHINE_POD, pod.getMetadata().getName());
+            throw e;
+        }
+    }
+
+    /** The launcher's readiness gate: KubeVirt reports the guest unpaused so that the kubelet can call the pod Ready. */
+    private void markUnpaused(Pod pod) {
+        try {
+            // Strategic merge: conditions merge by type, so the kubelet's own conditions stay as they are.
+            String patch = "{\"status\":{\"conditions\":[{\"type\":\"" + Values.READINESS_GATE_UNPAUSED
+                    + "\",\"status\":\"True\",\"lastProbeTime\":null,\"lastTransitionTime\":\""
+                    + VmiDecision.timestamp(clock.instant()) + "\"}]}}";
+            client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+                    .subresource("status").patch(PatchContext.of(PatchType.STRATEGIC_MERGE), patch);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    /** 409 for a stale resourceVersion; 422 when the patch's resourceVersion test fails. */
+    static boolean isConflict(KubernetesClientException e) {
+        return e.getCode() == 409 || e.getCode() == 422;
+    }
+
+    private static String message(KubernetesClientException e) {
+        return e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
+    }
+}

@@ -1,0 +1,195 @@
+package dev.drainboard.controller.vmi;
+
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
+import dev.drainboard.kubevirt.KubeVirtNames.Finalizers;
+import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.api.Condition;
+import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VmiPhase;
+import io.fabric8.kubernetes.api.model.Pod;
+
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static dev.drainboard.controller.vmi.LauncherPodState.isDownOrGoingDown;
+import static dev.drainboard.controller.vmi.LauncherPodState.isFailed;
+import static dev.drainboard.controller.vmi.LauncherPodState.isFinished;
+import static dev.drainboard.controller.vmi.LauncherPodState.isReady;
+import static dev.drainboard.controller.vmi.LauncherPodState.isRunning;
+import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
+
+/**
+ * The VMI controller's decision (kubevirt-behaviour.md §6.3), a pure function of the VMI, the pods it controls,
+ * whether a migration of it is active, and the time.
+ *
+ * <pre>
+ * phase          | launcher pod                          | next phase / action
+ * unset, Pending | exists                                | Scheduling
+ * unset, Pending | none, VMI deleted                     | Failed
+ * unset, Pending | none                                  | Pending; create the pod (not while a migration is active)
+ * Scheduling     | Ready, VMI not deleted                | Scheduled; status.nodeName and label kubevirt.io/nodeName
+ * Scheduling     | missing, or down / going down         | Failed
+ * Scheduled      | missing or Failed                     | Failed
+ * Running        | missing or Failed                     | Failed   (Running itself is set by the node handler)
+ * any            | VMI deleted                           | delete every pod not already terminating
+ * final          | pods still running                    | delete them
+ * not final      | -                                     | finalizer kubevirt.io/foregroundDeleteVirtualMachine on
+ * final, deleted | no pods left                          | finalizer off
+ * any            | status.evacuationNodeName set / unset | EvictionRequested=True kept / removed
+ * </pre>
+ */
+public final class VmiDecision {
+
+    /** VMIM phases that do not count as an active migration (§0). */
+    private static final Set<MigrationPhase> NOT_RUNNING_MIGRATION = Set.of(
+            MigrationPhase.PENDING, MigrationPhase.SUCCEEDED, MigrationPhase.FAILED,
+            MigrationPhase.WAITING_FOR_SYNC, MigrationPhase.SYNCHRONIZING);
+
+    private VmiDecision() {
+    }
+
+    public static VmiPlan decide(VirtualMachineInstance vmi, List<Pod> ownedPods, boolean activeMigration, Instant now) {
+        boolean deleting = vmi.getMetadata().getDeletionTimestamp() != null;
+        Optional<VmiPhase> phase = vmi.phase();
+        boolean isFinal = phase.map(VmiPhase::isFinal).orElse(false);
+        Optional<Pod> current = LauncherPodState.currentPod(vmi, ownedPods);
+
+        // Pods to delete: all of a deleted VMI; the still-running ones of a finished VMI.
+        List<Pod> toDelete = ownedPods.stream()
+                .filter(p -> !isTerminating(p))
+                .filter(p -> deleting || (isFinal && !isFinished(p)))
+                .toList();
+
+        Pod toCreate = null;
+        boolean blocked = false;
+        VmiPhase next = phase.orElse(null);
+        String nodeName = null;
+        Map<String, String> labels = Map.of();
+
+        switch (phase.orElse(VmiPhase.PENDING)) {
+            case PENDING -> {
+                if (current.isPresent()) {
+                    next = VmiPhase.SCHEDULING;
+                } else if (deleting) {
+                    next = VmiPhase.FAILED;
+                } else {
+                    next = VmiPhase.PENDING;
+                    if (activeMigration) {
+                        blocked = true;
+                    } else {
+                        toCreate = LauncherPods.render(vmi);
+                    }
+                }
+            }
+            case SCHEDULING -> {
+                if (current.isEmpty() || isDownOrGoingDown(current.get())) {
+                    next = VmiPhase.FAILED;
+                } else if (isReady(current.get()) && !deleting) {
+                    next = VmiPhase.SCHEDULED;
+                    nodeName = current.get().getSpec().getNodeName();
+                    labels = Map.of(KubeVirtNames.Labels.NODE_NAME, nodeName);
+                }
+            }
+            case SCHEDULED, RUNNING -> {
+                if (current.isEmpty() || isFailed(current.get())) {
+                    next = VmiPhase.FAILED;
+                }
+            }
+            default -> {
+                // Succeeded, Failed: final. WaitingForSync, Unknown: not this controller's to move.
+            }
+        }
+
+        String newPhase = next != null && !next.value().equals(vmi.getStatus() == null ? null : vmi.getStatus().getPhase())
+                ? next.value() : null;
+        boolean finalAfter = isFinal || (next != null && next.isFinal());
+
+        List<PhaseTransitionTimestamp> timestamps = null;
+        if (newPhase != null) {
+            timestamps = new ArrayList<>(existingTimestamps(vmi));
+            timestamps.add(new PhaseTransitionTimestamp(newPhase, timestamp(now)));
+        }
+
+        List<Pod> toMarkUnpaused = current
+                .filter(p -> !deleting && !finalAfter && isRunning(p) && !isTerminating(p))
+                .filter(p -> !LauncherPodState.hasTrueCondition(p, KubeVirtNames.Values.READINESS_GATE_UNPAUSED))
+                .filter(p -> !isPaused(vmi))
+                .map(List::of).orElse(List.of());
+
+        return new VmiPlan(toCreate, toDelete, toMarkUnpaused,
+                new VmiChange(newPhase, nodeName, labels, evictionCondition(vmi, now),
+                        timestamps, finalizers(vmi, deleting, finalAfter, ownedPods.isEmpty())),
+                blocked);
+    }
+
+    /** A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (§6.3). */
+    public static boolean hasActiveMigration(List<VirtualMachineInstanceMigration> migrations) {
+        return migrations.stream().anyMatch(m -> m.phase().map(p -> !NOT_RUNNING_MIGRATION.contains(p)).orElse(false));
+    }
+
+    /** The new condition list if EvictionRequested must appear or go, else null. */
+    static List<Condition> evictionCondition(VirtualMachineInstance vmi, Instant now) {
+        List<Condition> conditions = vmi.getStatus() == null || vmi.getStatus().getConditions() == null
+                ? List.of() : vmi.getStatus().getConditions();
+        Optional<Condition> existing = conditions.stream()
+                .filter(c -> Conditions.EVICTION_REQUESTED.equals(c.getType())).findFirst();
+        if (vmi.isMarkedForEviction()) {
+            if (existing.isPresent() && Conditions.STATUS_TRUE.equals(existing.get().getStatus())
+                    && Conditions.REASON_EVICTION_REQUESTED.equals(existing.get().getReason())
+                    && Messages.VMI_MARKED_FOR_EVICTION.equals(existing.get().getMessage())) {
+                return null;
+            }
+            List<Condition> updated = new ArrayList<>(conditions.stream()
+                    .filter(c -> !Conditions.EVICTION_REQUESTED.equals(c.getType())).toList());
+            Condition requested = new Condition(Conditions.EVICTION_REQUESTED, Conditions.STATUS_TRUE,
+                    Conditions.REASON_EVICTION_REQUESTED, Messages.VMI_MARKED_FOR_EVICTION);
+            requested.setLastTransitionTime(timestamp(now));
+            updated.add(requested);
+            return updated;
+        }
+        if (existing.isEmpty()) {
+            return null;
+        }
+        return conditions.stream().filter(c -> !Conditions.EVICTION_REQUESTED.equals(c.getType())).toList();
+    }
+
+    /** The new finalizer list if it changes, else null. */
+    static List<String> finalizers(VirtualMachineInstance vmi, boolean deleting, boolean finalPhase, boolean noPods) {
+        List<String> finalizers = vmi.getMetadata().getFinalizers() == null ? List.of() : vmi.getMetadata().getFinalizers();
+        boolean has = finalizers.contains(Finalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE);
+        if (!has && !deleting && !finalPhase) {
+            List<String> added = new ArrayList<>(finalizers);
+            added.add(Finalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE);
+            return added;
+        }
+        if (has && (deleting || finalPhase) && noPods) {
+            return finalizers.stream().filter(f -> !Finalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE.equals(f)).toList();
+        }
+        return null;
+    }
+
+    private static boolean isPaused(VirtualMachineInstance vmi) {
+        return vmi.getStatus() != null
+                && dev.drainboard.kubevirt.api.Conditions.isTrue(vmi.getStatus().getConditions(), Conditions.PAUSED);
+    }
+
+    private static List<PhaseTransitionTimestamp> existingTimestamps(VirtualMachineInstance vmi) {
+        return vmi.getStatus() == null || vmi.getStatus().getPhaseTransitionTimestamps() == null
+                ? List.of() : vmi.getStatus().getPhaseTransitionTimestamps();
+    }
+
+    /** RFC 3339 with whole seconds, as metav1.Time writes it. */
+    static String timestamp(Instant now) {
+        return DateTimeFormatter.ISO_INSTANT.format(now.truncatedTo(ChronoUnit.SECONDS));
+    }
+}

@@ -1,0 +1,152 @@
+package dev.drainboard.controlplane;
+
+import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.controller.vm.VmController;
+import dev.drainboard.controller.vmi.VmiController;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
+import dev.drainboard.runtime.ControllerFigures;
+import dev.drainboard.runtime.ControllerManager;
+import dev.drainboard.runtime.LeaderElection;
+import dev.drainboard.runtime.LeaderState;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Drainboard's KubeVirt control plane for one cluster: a {@link ControllerManager} (client, shared informers, event
+ * recorders, leader election) with the VMI and VM controllers, plus the live KubeVirt configuration. The same for
+ * a real cluster ({@code drainboard controllers}) and the embedded one ({@code drainboard serve}, the console).
+ *
+ * <p>More controllers plug in as {@link Component}s given to the {@link Builder}; each is installed after the
+ * built-in ones and before anything starts, so its informers start with the rest:
+ * <pre>{@code
+ * ControlPlane plane = ControlPlane.builder(config)
+ *         .component(p -> NodeHandler.register(p.manager(), p.informers(), p.clusterConfig()))
+ *         .build();
+ * plane.start();
+ * }</pre>
+ */
+public final class ControlPlane implements AutoCloseable {
+
+    /** A part of the control plane installed at build time: registers its loops with {@code plane.manager()}. */
+    @FunctionalInterface
+    public interface Component {
+        void install(ControlPlane plane);
+    }
+
+    private final ControllerManager manager;
+    private final SharedInformers informers;
+    private final ClusterConfigSource clusterConfig;
+    private boolean started;
+    private boolean closed;
+
+    private ControlPlane(Builder b) {
+        this.manager = new ControllerManager(b.client, b.election);
+        this.informers = new SharedInformers(manager.informers());
+        this.clusterConfig = ClusterConfigSource.start(b.client);
+        VmiController.register(manager, informers);
+        VmController.register(manager, informers);
+        for (Component component : b.components) {
+            component.install(this);
+        }
+    }
+
+    /** A control plane on this client (taken over: closed by {@link #close()}). Leader election is on by default. */
+    public static Builder builder(KubernetesClient client) {
+        return new Builder(client);
+    }
+
+    /** A control plane on a new client for this configuration (see {@link Kubeconfigs#load}). */
+    public static Builder builder(Config config) {
+        return new Builder(new KubernetesClientBuilder().withConfig(config).build());
+    }
+
+    /** Starts the informers and stands for leader; returns at once. */
+    public synchronized void start() {
+        if (started || closed) {
+            return;
+        }
+        started = true;
+        manager.start();
+    }
+
+    public ControllerManager manager() {
+        return manager;
+    }
+
+    public SharedInformers informers() {
+        return informers;
+    }
+
+    public ClusterConfigSource clusterConfig() {
+        return clusterConfig;
+    }
+
+    public KubernetesClient client() {
+        return manager.client();
+    }
+
+    public List<ControllerFigures> figures() {
+        return manager.figures();
+    }
+
+    public LeaderState leaderState() {
+        return manager.leaderState();
+    }
+
+    public boolean isLeader() {
+        return manager.isLeader();
+    }
+
+    /** See {@link ControllerManager#onLeadershipChange}. */
+    public AutoCloseable onLeadershipChange(Consumer<Boolean> listener) {
+        return manager.onLeadershipChange(listener);
+    }
+
+    /** Stops the controllers, hands leadership over (releases the Lease), stops the informers, closes the client. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        clusterConfig.close();
+        manager.close();
+    }
+
+    public static final class Builder {
+        private final KubernetesClient client;
+        private LeaderElection.Options election = LeaderElection.Options.defaults();
+        private final List<Component> components = new ArrayList<>();
+
+        private Builder(KubernetesClient client) {
+            this.client = Objects.requireNonNull(client);
+        }
+
+        /** Leader election options (Lease namespace, name, identity, timing). */
+        public Builder leaderElection(LeaderElection.Options options) {
+            this.election = Objects.requireNonNull(options);
+            return this;
+        }
+
+        /** Runs the controllers unconditionally: only when nothing else can run them on this cluster (tests, benchmarks). */
+        public Builder withoutLeaderElection() {
+            this.election = null;
+            return this;
+        }
+
+        public Builder component(Component component) {
+            components.add(Objects.requireNonNull(component));
+            return this;
+        }
+
+        public ControlPlane build() {
+            return new ControlPlane(this);
+        }
+    }
+}
