@@ -4,7 +4,12 @@ import dev.drainboard.ui.model.ObjectRef;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import atlantafx.base.theme.Styles;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.material2.Material2AL;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -28,6 +33,7 @@ public final class DetailsPane extends VBox {
     private final GridPane facts = new GridPane();
     private final TextArea yaml = new TextArea();
     private ObjectRef shown;
+    private Runnable onClose = () -> { };
 
     public DetailsPane(Function<ObjectRef, CompletableFuture<String>> yamlSource) {
         this.yamlSource = yamlSource;
@@ -54,8 +60,16 @@ public final class DetailsPane extends VBox {
         setSpacing(10);
         setPadding(new Insets(16));
         setAlignment(Pos.TOP_LEFT);
-        getChildren().addAll(kind, title, facts, yamlHeader, yaml);
-        setMinWidth(280);
+        Button close = new Button(null, Icons.icon(Material2AL.CLOSE, 16));
+        close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        close.setId("detailsClose");
+        close.setOnAction(e -> onClose.run());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox top = new HBox(kind, spacer, close);
+        top.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(top, title, facts, yamlHeader, yaml);
+        setMinWidth(320);
     }
 
     /** Shows an object; {@code facts} are label → value pairs in order. */
@@ -86,6 +100,10 @@ public final class DetailsPane extends VBox {
                 }
             }
         }));
+    }
+
+    public void setOnClose(Runnable onClose) {
+        this.onClose = onClose;
     }
 
     public void clear() {

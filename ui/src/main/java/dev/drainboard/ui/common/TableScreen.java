@@ -56,6 +56,7 @@ public final class TableScreen<R extends Row> {
     private final ReadOnlyObjectWrapper<R> selected = new ReadOnlyObjectWrapper<>();
     private Function<R, List<Map.Entry<String, String>>> facts = r -> List.of();
     private Function<R, String> rowStyle = r -> null;
+    private boolean replacing;
 
     public TableScreen(String id, ObservableList<R> source, String noun,
                        Function<ObjectRef, CompletableFuture<String>> yamlSource) {
@@ -106,9 +107,9 @@ public final class TableScreen<R extends Row> {
         toolbar.setPadding(new Insets(0, 0, 12, 0));
 
         details = new DetailsPane(yamlSource);
-        split = new SplitPane(table, details);
+        details.setOnClose(() -> table.getSelectionModel().clearSelection());
+        split = new SplitPane(table);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.66);
         SplitPane.setResizableWithParent(details, false);
         split.getStyleClass().add("table-split");
         root.setTop(toolbar);
@@ -119,6 +120,13 @@ public final class TableScreen<R extends Row> {
             selected.set(row);
             if (row != null) {
                 details.show(row.ref(), facts.apply(row));
+                if (!split.getItems().contains(details)) {
+                    split.getItems().add(details);
+                    split.setDividerPositions(0.7);
+                }
+            } else if (!isReplacing()) {
+                split.getItems().remove(details);
+                details.clear();
             }
         });
         // A live update replaces the row object: keep the same object selected and its details fresh.
@@ -131,7 +139,12 @@ public final class TableScreen<R extends Row> {
                 if (change.wasAdded()) {
                     for (R added : change.getAddedSubList()) {
                         if (added.ref().equals(current.ref()) && added != current) {
-                            table.getSelectionModel().select(added);
+                            replacing = true;
+                            try {
+                                table.getSelectionModel().select(added);
+                            } finally {
+                                replacing = false;
+                            }
                             details.show(added.ref(), facts.apply(added));
                             return;
                         }
@@ -141,13 +154,23 @@ public final class TableScreen<R extends Row> {
         });
     }
 
+    private boolean isReplacing() {
+        return replacing;
+    }
+
     /** Adds a text column; {@code value} must be cheap (it runs per visible cell). */
     public TableColumn<R, String> textColumn(String title, Function<R, String> value, double width) {
         TableColumn<R, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
-        column.setPrefWidth(width);
+        size(column, width);
         table.getColumns().add(column);
         return column;
+    }
+
+    /** Columns never shrink below their width (the table scrolls instead); the last one takes what is left. */
+    private static void size(TableColumn<?, ?> column, double width) {
+        column.setPrefWidth(width);
+        column.setMinWidth(width);
     }
 
     /** A column sorted by a number but shown as text. */
@@ -161,7 +184,7 @@ public final class TableScreen<R extends Row> {
                 setText(empty || item == null ? null : text.apply(item));
             }
         });
-        column.setPrefWidth(width);
+        size(column, width);
         column.getStyleClass().add(Tweaks.ALIGN_RIGHT);
         table.getColumns().add(column);
         return column;
@@ -189,7 +212,7 @@ public final class TableScreen<R extends Row> {
                 }
             }
         });
-        column.setPrefWidth(width);
+        size(column, width);
         table.getColumns().add(column);
         return column;
     }

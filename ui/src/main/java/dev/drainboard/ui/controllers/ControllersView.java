@@ -44,10 +44,10 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
         leader.getStyleClass().add(Styles.TEXT_MUTED);
         FlowPane controllers = new FlowPane(8, 8);
         for (String c : CONTROLLERS) {
-            Label l = Badge.of(c + " · arrives with [Control plane]", Badge.Tone.NEUTRAL);
+            Label l = Badge.of(c, Badge.Tone.NEUTRAL);
             controllers.getChildren().add(l);
         }
-        Label controllersNote = new Label("Each controller's queue depth, reconcile rate and errors will show here.");
+        Label controllersNote = new Label("The controllers arrive with [Control plane]: then each shows its queue depth, reconcile rate and errors here.");
         controllersNote.getStyleClass().add(Styles.TEXT_MUTED);
         modeCard.getChildren().addAll(mode, reason, leader, controllers, controllersNote);
 

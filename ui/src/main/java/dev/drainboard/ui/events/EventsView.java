@@ -28,14 +28,14 @@ public final class EventsView implements ConsoleView {
     public EventsView(ClusterModel model) {
         screen = new TableScreen<>("eventsTable", model.events(), "events", model::yaml);
         TableColumn<EventRow, Long> last = screen.numberColumn("Last seen", r -> r.last().toEpochMilli(),
-                ms -> Formats.age(java.time.Duration.between(Instant.ofEpochMilli(ms), Instant.now())), 80);
+                ms -> Formats.age(java.time.Duration.between(Instant.ofEpochMilli(ms), Instant.now())), 90);
         last.setSortType(TableColumn.SortType.DESCENDING);
-        screen.badgeColumn("Type", EventRow::type, s -> "Warning".equals(s) ? Badge.Tone.DANGER : Badge.Tone.NEUTRAL, 90);
-        screen.textColumn("Reason", EventRow::reason, 150);
-        screen.textColumn("Object", EventRow::object, 200);
-        screen.textColumn("Message", EventRow::message, 380);
-        screen.numberColumn("Count", r -> (long) r.count(), String::valueOf, 60);
-        screen.textColumn("Source", EventRow::source, 130);
+        screen.badgeColumn("Type", EventRow::type, s -> "Warning".equals(s) ? Badge.Tone.DANGER : Badge.Tone.NEUTRAL, 95);
+        screen.textColumn("Reason", EventRow::reason, 170);
+        screen.textColumn("Object", EventRow::object, 260);
+        screen.textColumn("Message", EventRow::message, 440);
+        screen.numberColumn("Count", r -> (long) r.count(), String::valueOf, 70);
+        screen.textColumn("Source", EventRow::source, 220);
         screen.table().getSortOrder().add(last);
         screen.setRowStyle(r -> r.warning() ? "row-warning" : null);
         screen.setFacts(r -> List.<Map.Entry<String, String>>of(

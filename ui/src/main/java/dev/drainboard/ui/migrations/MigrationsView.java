@@ -29,8 +29,8 @@ public final class MigrationsView implements ConsoleView {
 
     public MigrationsView(ClusterModel model) {
         screen = new TableScreen<>("migrationsTable", model.migrations(), "migrations", model::yaml);
-        screen.textColumn("Name", MigrationRow::name, 170);
-        screen.textColumn("Namespace", MigrationRow::namespace, 90);
+        screen.textColumn("Name", MigrationRow::name, 200);
+        screen.textColumn("Namespace", MigrationRow::namespace, 105);
         screen.textColumn("VMI", MigrationRow::vmi, 120);
         screen.badgeColumn("Phase", MigrationRow::phase, s -> switch (s) {
             case "Succeeded" -> Badge.Tone.SUCCESS;

@@ -24,7 +24,7 @@ public final class NodesView implements ConsoleView {
         screen = new TableScreen<>("nodesTable", model.nodes(), "nodes", model::yaml);
         screen.textColumn("Name", NodeRow::name, 120);
         screen.badgeColumn("Status", NodeRow::status, s -> s.startsWith("Ready")
-                ? (s.contains("SchedulingDisabled") ? Badge.Tone.WARNING : Badge.Tone.SUCCESS) : Badge.Tone.DANGER, 200);
+                ? (s.contains("SchedulingDisabled") ? Badge.Tone.WARNING : Badge.Tone.SUCCESS) : Badge.Tone.DANGER, 240);
         screen.textColumn("Roles", NodeRow::roles, 110);
         screen.textColumn("Zone", NodeRow::zone, 80);
         screen.textColumn("Taints", r -> String.join(", ", r.taints()), 160);

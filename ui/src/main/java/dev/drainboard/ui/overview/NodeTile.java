@@ -105,7 +105,7 @@ final class NodeTile extends VBox {
         NodeRow.RebootSafety safety = r.rebootSafety();
         reboot.setText(switch (safety) {
             case SAFE -> "Safe to reboot";
-            case DRAINING -> "Not yet safe: " + r.vmis() + " VMIs, " + r.workloadPods() + " pods left";
+            case DRAINING -> "Not yet safe: " + plural(r.vmis(), "VMI") + ", " + plural(r.workloadPods(), "pod") + " left";
             case IN_SERVICE -> "In service";
         });
         reboot.setGraphic(Icons.icon(switch (safety) {
@@ -116,6 +116,10 @@ final class NodeTile extends VBox {
         getStyleClass().removeIf(c -> c.startsWith("reboot-"));
         getStyleClass().add("reboot-" + safety.name().toLowerCase(java.util.Locale.ROOT));
         reboot.setUserData(safety);
+    }
+
+    private static String plural(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     NodeRow row() {

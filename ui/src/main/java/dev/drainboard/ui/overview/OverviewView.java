@@ -54,6 +54,7 @@ public final class OverviewView implements ConsoleView {
         Label nodesHeader = new Label("Nodes");
         nodesHeader.getStyleClass().add("section-label");
         tiles.setId("nodeTiles");
+        tiles.setRowValignment(javafx.geometry.VPos.TOP);
         VBox content = new VBox(16, kpis, nodesHeader, tiles);
         content.setPadding(new Insets(0, 4, 8, 0));
         root = new ScrollPane(content);

@@ -25,10 +25,10 @@ public final class PdbsView implements ConsoleView {
         screen.textColumn("Name", PdbRow::name, 180);
         screen.textColumn("Namespace", PdbRow::namespace, 100);
         screen.textColumn("Selector", PdbRow::selector, 200);
-        screen.textColumn("Min available", r -> Formats.orDash(r.minAvailable()), 100);
-        screen.textColumn("Max unavailable", r -> Formats.orDash(r.maxUnavailable()), 110);
+        screen.textColumn("Min available", r -> Formats.orDash(r.minAvailable()), 115);
+        screen.textColumn("Max unavailable", r -> Formats.orDash(r.maxUnavailable()), 130);
         screen.badgeColumn("Allowed disruptions", r -> String.valueOf(r.disruptionsAllowed()),
-                s -> "0".equals(s) ? Badge.Tone.DANGER : Badge.Tone.SUCCESS, 140);
+                s -> "0".equals(s) ? Badge.Tone.DANGER : Badge.Tone.SUCCESS, 155);
         screen.textColumn("Healthy", r -> r.currentHealthy() + " / " + r.desiredHealthy(), 80);
         screen.badgeColumn("Migration", r -> r.expandedForMigration() ? "expanded" : "", s -> Badge.Tone.ACCENT, 90);
         screen.textColumn("Owner", r -> Formats.orDash(r.owner()), 150);

@@ -82,7 +82,7 @@ public final class StartScreen {
     private final ObservableList<ConnectTarget> recentItems = FXCollections.observableArrayList();
     private final ToggleGroup modeGroup = new ToggleGroup();
     private final ToggleGroup scenarioGroup = new ToggleGroup();
-    private final RadioButton builtInDemo = new RadioButton("Built-in demo (4 nodes, 9 VMIs)");
+    private final RadioButton builtInDemo = new RadioButton("Built-in demo: 4 nodes, 8 VMIs, a VM, PDBs");
     private final RadioButton scenarioFile = new RadioButton("Scenario from a YAML file or folder");
     private final Label scenarioPath = new Label();
     private final VBox progressBox = new VBox(8);

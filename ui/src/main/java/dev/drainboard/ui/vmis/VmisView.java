@@ -22,9 +22,9 @@ public final class VmisView implements ConsoleView {
 
     public VmisView(ClusterModel model) {
         screen = new TableScreen<>("vmisTable", model.vmis(), "VMIs", model::yaml);
-        screen.textColumn("Name", VmiRow::name, 130);
-        screen.textColumn("Namespace", VmiRow::namespace, 90);
-        screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 100);
+        screen.textColumn("Name", VmiRow::name, 120);
+        screen.textColumn("Namespace", VmiRow::namespace, 105);
+        screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 95);
         screen.textColumn("Node", r -> Formats.orDash(r.node()), 80);
         screen.textColumn("Eviction strategy", r -> r.evictionStrategy()
                 + ("VMI".equals(r.strategySource()) ? "" : " (cluster default)"), 200);
@@ -32,11 +32,10 @@ public final class VmisView implements ConsoleView {
             case "True" -> Badge.Tone.SUCCESS;
             case "False" -> Badge.Tone.DANGER;
             default -> Badge.Tone.NEUTRAL;
-        }, 120);
-        screen.textColumn("Reason", VmiRow::migratableReason, 150);
+        }, 130);
         screen.badgeColumn("Evacuation", r -> r.markedForEvacuation() ? "from " + r.evacuationNode() : "",
-                s -> Badge.Tone.WARNING, 110);
-        screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 120);
+                s -> Badge.Tone.WARNING, 115);
+        screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 230);
         screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
         screen.setRowStyle(r -> r.markedForEvacuation() ? "row-warning" : null);
         screen.setFacts(VmisView::facts);
