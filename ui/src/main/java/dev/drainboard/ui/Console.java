@@ -1,0 +1,197 @@
+package dev.drainboard.ui;
+
+import dev.drainboard.ui.connect.ConnectTarget;
+import dev.drainboard.ui.connect.Connector;
+import dev.drainboard.ui.connect.KubeconfigCatalog;
+import dev.drainboard.ui.connect.KubeconfigSource;
+import dev.drainboard.ui.connect.ModeChoice;
+import dev.drainboard.ui.connect.RecentConnections;
+import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.controllers.ControllersView;
+import dev.drainboard.ui.events.EventsView;
+import dev.drainboard.ui.migrations.MigrationsView;
+import dev.drainboard.ui.nodes.NodesView;
+import dev.drainboard.ui.overview.OverviewView;
+import dev.drainboard.ui.pdbs.PdbsView;
+import dev.drainboard.ui.replicasets.ReplicaSetsView;
+import dev.drainboard.ui.shell.ConsoleView;
+import dev.drainboard.ui.shell.Shell;
+import dev.drainboard.ui.shell.ThemeManager;
+import dev.drainboard.ui.shell.ViewId;
+import dev.drainboard.ui.start.StartScreen;
+import dev.drainboard.ui.vmis.VmisView;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The console window's controller: the start screen until a connection is made, then the shell over that
+ * connection. Blocking work (reading kubeconfigs, connecting, closing) runs on one background thread; its
+ * results come back through {@code Platform.runLater}.
+ */
+public final class Console {
+
+    private final ConsoleOptions options;
+    private final ThemeManager theme;
+    private final RecentConnections recent;
+    private final Connector connector = new Connector();
+    private final ExecutorService background = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("console-background").factory());
+    private final StackPane root = new StackPane();
+    private final StartScreen startScreen;
+    private final List<Path> addedKubeconfigs = new ArrayList<>();
+    private final ReadOnlyObjectWrapper<Session> session = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Shell> shell = new ReadOnlyObjectWrapper<>();
+    private Scene scene;
+    private long attempt;
+
+    public Console(ConsoleOptions options) {
+        this.options = options;
+        this.theme = new ThemeManager(options.prefs());
+        this.recent = new RecentConnections(options.prefs());
+        addedKubeconfigs.addAll(options.kubeconfigs());
+        startScreen = new StartScreen(new StartScreen.Actions() {
+            @Override
+            public void connect(ConnectTarget target, ModeChoice mode, Connector.MissingCrds missingCrds) {
+                Console.this.connect(target, mode, missingCrds);
+            }
+
+            @Override
+            public void addKubeconfig(Path file) {
+                if (!addedKubeconfigs.contains(file)) {
+                    addedKubeconfigs.add(file);
+                }
+                reloadSources();
+            }
+
+            @Override
+            public void toggleTheme() {
+                theme.toggle();
+            }
+        }, options.scenario());
+        root.getStyleClass().add("console-root");
+        root.getChildren().setAll(startScreen.root());
+    }
+
+    /** Puts the console into the stage and shows it. */
+    public void show(Stage stage) {
+        scene = new Scene(root, 1360, 860);
+        scene.getStylesheets().add(Objects.requireNonNull(Console.class.getResource("console.css")).toExternalForm());
+        stage.setTitle("Drainboard");
+        stage.setMinWidth(1024);
+        stage.setMinHeight(640);
+        stage.setScene(scene);
+        stage.show();
+        startScreen.setRecent(recent.list());
+        reloadSources();
+        options.autoConnect().ifPresent(t -> connect(t, ModeChoice.AUTO, Connector.MissingCrds.FAIL));
+    }
+
+    private void reloadSources() {
+        List<Path> files = List.copyOf(addedKubeconfigs);
+        background.execute(() -> {
+            List<KubeconfigSource> sources = new ArrayList<>();
+            if (options.defaultKubeconfig()) {
+                sources.add(KubeconfigCatalog.readDefault(System.getenv(), Path.of(System.getProperty("user.home"))));
+            }
+            files.forEach(f -> sources.add(KubeconfigCatalog.readFile(f)));
+            Platform.runLater(() -> startScreen.setSources(sources));
+        });
+    }
+
+    /** Connects off the FX thread; the start screen shows progress, then the shell or the error. */
+    public void connect(ConnectTarget target, ModeChoice mode, Connector.MissingCrds missingCrds) {
+        long mine = ++attempt;
+        startScreen.showProgress("Connecting…");
+        background.execute(() -> {
+            try {
+                Session s = connector.connect(target, mode, missingCrds,
+                        message -> Platform.runLater(() -> {
+                            if (mine == attempt) {
+                                startScreen.showProgress(message);
+                            }
+                        }));
+                Platform.runLater(() -> opened(s));
+            } catch (Connector.Failure failure) {
+                Platform.runLater(() -> startScreen.showError(target, mode, failure.error()));
+            }
+        });
+    }
+
+    private void opened(Session s) {
+        startScreen.hideProgress();
+        recent.remember(s.info().target());
+        startScreen.setRecent(recent.list());
+        session.set(s);
+        Shell newShell = new Shell(s, theme, id -> view(id, s), this::disconnect);
+        shell.set(newShell);
+        newShell.installShortcuts(scene, theme);
+        root.getChildren().setAll(newShell.root());
+        System.out.println("drainboard: connected to " + s.info().server() + " (" + s.info().mode().label() + " mode)");
+    }
+
+    private ConsoleView view(ViewId id, Session s) {
+        var model = s.model();
+        return switch (id) {
+            case OVERVIEW -> new OverviewView(model, shell.get());
+            case NODES -> new NodesView(model);
+            case VMIS -> new VmisView(model);
+            case MIGRATIONS -> new MigrationsView(model);
+            case PDBS -> new PdbsView(model);
+            case REPLICA_SETS -> new ReplicaSetsView(model);
+            case EVENTS -> new EventsView(model);
+            case CONTROLLERS -> new ControllersView(s.info(), model.kubeVirtSettings());
+        };
+    }
+
+    /** Back to the start screen; the old session closes in the background. */
+    public void disconnect() {
+        Session old = session.get();
+        session.set(null);
+        shell.set(null);
+        scene.getAccelerators().clear();
+        root.getChildren().setAll(startScreen.root());
+        if (old != null) {
+            background.execute(old::close);
+        }
+    }
+
+    /** Closes the session (blocking, for application shutdown). */
+    public void close() {
+        Session old = session.get();
+        if (old != null) {
+            old.close();
+        }
+        background.shutdownNow();
+    }
+
+    public ReadOnlyObjectProperty<Session> sessionProperty() {
+        return session.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Shell> shellProperty() {
+        return shell.getReadOnlyProperty();
+    }
+
+    public StartScreen startScreen() {
+        return startScreen;
+    }
+
+    public ThemeManager theme() {
+        return theme;
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+}

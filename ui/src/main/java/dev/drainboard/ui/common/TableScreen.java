@@ -1,0 +1,288 @@
+package dev.drainboard.ui.common;
+
+import atlantafx.base.controls.CustomTextField;
+import atlantafx.base.theme.Styles;
+import atlantafx.base.theme.Tweaks;
+import dev.drainboard.ui.model.ObjectRef;
+import dev.drainboard.ui.model.Row;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * A live table of rows with what every table screen has: a filter box, a row count, a slot for the screen's
+ * actions, sorting by any column, and a details pane (facts + YAML) for the selected row.
+ */
+public final class TableScreen<R extends Row> {
+
+    private final TableView<R> table = new TableView<>();
+    private final FilteredList<R> filtered;
+    private final CustomTextField filter = new CustomTextField();
+    private final HBox actions = new HBox(8);
+    private final HBox toolbar;
+    private final Label count = new Label();
+    private final DetailsPane details;
+    private final SplitPane split;
+    private final BorderPane root = new BorderPane();
+    private final ObjectProperty<Predicate<R>> extraFilter = new SimpleObjectProperty<>(r -> true);
+    private final ReadOnlyObjectWrapper<R> selected = new ReadOnlyObjectWrapper<>();
+    private Function<R, List<Map.Entry<String, String>>> facts = r -> List.of();
+    private Function<R, String> rowStyle = r -> null;
+    private boolean replacing;
+
+    public TableScreen(String id, ObservableList<R> source, String noun,
+                       Function<ObjectRef, CompletableFuture<String>> yamlSource) {
+        filtered = new FilteredList<>(source);
+        SortedList<R> sorted = new SortedList<>(filtered);
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.setId(id);
+        table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        Label placeholder = new Label("No " + noun + " yet");
+        placeholder.getStyleClass().add(Styles.TEXT_MUTED);
+        table.setPlaceholder(placeholder);
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(R item, boolean empty) {
+                super.updateItem(item, empty);
+                getStyleClass().removeAll("row-warning", "row-danger", "row-success", "row-muted");
+                String style = empty || item == null ? null : rowStyle.apply(item);
+                if (style != null) {
+                    getStyleClass().add(style);
+                }
+            }
+        });
+
+        filter.setPromptText("Filter " + noun + "…");
+        filter.setLeft(Icons.icon(Material2MZ.SEARCH));
+        filter.setPrefWidth(300);
+        filter.getStyleClass().add("filter-field");
+        filter.setId(id + "Filter");
+        filtered.predicateProperty().bind(Bindings.createObjectBinding(() -> {
+            String[] terms = filter.getText() == null ? new String[0]
+                    : filter.getText().toLowerCase(Locale.ROOT).trim().split("\\s+");
+            Predicate<R> extra = extraFilter.get();
+            return row -> extra.test(row) && Arrays.stream(terms)
+                    .allMatch(t -> t.isEmpty() || row.searchText().toLowerCase(Locale.ROOT).contains(t));
+        }, filter.textProperty(), extraFilter));
+        count.getStyleClass().addAll(Styles.TEXT_MUTED, "row-count");
+        count.textProperty().bind(Bindings.createStringBinding(() -> filtered.size() == source.size()
+                ? source.size() + " " + noun
+                : filtered.size() + " of " + source.size() + " " + noun, filtered, source));
+        actions.setAlignment(Pos.CENTER_RIGHT);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        toolbar = new HBox(12, filter, count, spacer, actions);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getStyleClass().add("table-toolbar");
+        toolbar.setPadding(new Insets(0, 0, 12, 0));
+
+        details = new DetailsPane(yamlSource);
+        details.setOnClose(() -> table.getSelectionModel().clearSelection());
+        split = new SplitPane(table);
+        split.setOrientation(Orientation.HORIZONTAL);
+        SplitPane.setResizableWithParent(details, false);
+        split.getStyleClass().add("table-split");
+        root.setTop(toolbar);
+        root.setCenter(split);
+        root.getStyleClass().add("table-screen");
+
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
+            selected.set(row);
+            if (row != null) {
+                details.show(row.ref(), facts.apply(row));
+                if (!split.getItems().contains(details)) {
+                    split.getItems().add(details);
+                    split.setDividerPositions(0.7);
+                }
+            } else if (!isReplacing()) {
+                split.getItems().remove(details);
+                details.clear();
+            }
+        });
+        // A live update replaces the row object: keep the same object selected and its details fresh.
+        source.addListener((ListChangeListener<R>) change -> {
+            R current = selected.get();
+            if (current == null) {
+                return;
+            }
+            while (change.next()) {
+                if (change.wasAdded()) {
+                    for (R added : change.getAddedSubList()) {
+                        if (added.ref().equals(current.ref()) && added != current) {
+                            replacing = true;
+                            try {
+                                table.getSelectionModel().select(added);
+                            } finally {
+                                replacing = false;
+                            }
+                            details.show(added.ref(), facts.apply(added));
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    private boolean isReplacing() {
+        return replacing;
+    }
+
+    /** Adds a text column; {@code value} must be cheap (it runs per visible cell). */
+    public TableColumn<R, String> textColumn(String title, Function<R, String> value, double width) {
+        TableColumn<R, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+        size(column, width);
+        table.getColumns().add(column);
+        return column;
+    }
+
+    /** Columns never shrink below their width (the table scrolls instead); the last one takes what is left. */
+    private static void size(TableColumn<?, ?> column, double width) {
+        column.setPrefWidth(width);
+        column.setMinWidth(width);
+    }
+
+    /** A column sorted by a number but shown as text. */
+    public TableColumn<R, Long> numberColumn(String title, Function<R, Long> value, Function<Long, String> text, double width) {
+        TableColumn<R, Long> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+        column.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(Long item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : text.apply(item));
+            }
+        });
+        size(column, width);
+        column.getStyleClass().add(Tweaks.ALIGN_RIGHT);
+        table.getColumns().add(column);
+        return column;
+    }
+
+    /** A column whose cells are badges; {@code tone} picks the colour from the text. */
+    public TableColumn<R, String> badgeColumn(String title, Function<R, String> value, Function<String, Badge.Tone> tone,
+                                              double width) {
+        TableColumn<R, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+        column.setCellFactory(c -> new TableCell<>() {
+            private final Label badge = Badge.of("", Badge.Tone.NEUTRAL);
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                if (empty || item == null || item.isEmpty()) {
+                    setGraphic(null);
+                    setText(null);
+                } else {
+                    badge.setText(item);
+                    Badge.style(badge, tone.apply(item));
+                    setGraphic(badge);
+                    setText(null);
+                }
+            }
+        });
+        size(column, width);
+        table.getColumns().add(column);
+        return column;
+    }
+
+    /** What the details pane lists for a row. */
+    public void setFacts(Function<R, List<Map.Entry<String, String>>> facts) {
+        this.facts = facts;
+    }
+
+    /** A style class per row ({@code row-warning}, {@code row-danger}, …) or null. */
+    public void setRowStyle(Function<R, String> rowStyle) {
+        this.rowStyle = rowStyle;
+    }
+
+    /** A filter besides the text box (a type selector, say). */
+    public ObjectProperty<Predicate<R>> extraFilterProperty() {
+        return extraFilter;
+    }
+
+    /** Where the screen puts its action buttons (cordon, drain, … arrive here). */
+    public HBox actions() {
+        return actions;
+    }
+
+    /** The toolbar, for screens that add a control next to the filter. */
+    public HBox toolbar() {
+        return toolbar;
+    }
+
+    public TableView<R> table() {
+        return table;
+    }
+
+    public CustomTextField filterField() {
+        return filter;
+    }
+
+    public DetailsPane details() {
+        return details;
+    }
+
+    public ReadOnlyObjectWrapper<R> selectedRow() {
+        return selected;
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    /** Selects the row of this object (clearing a filter that hides it); false when there is no such row. */
+    public boolean reveal(ObjectRef ref) {
+        R row = find(ref);
+        if (row == null) {
+            return false;
+        }
+        if (!table.getItems().contains(row)) {
+            filter.clear();
+        }
+        table.getSelectionModel().select(row);
+        table.scrollTo(row);
+        table.requestFocus();
+        return true;
+    }
+
+    private R find(ObjectRef ref) {
+        for (R r : filtered.getSource()) {
+            if (r.ref().equals(ref)) {
+                return r;
+            }
+        }
+        return null;
+    }
+}

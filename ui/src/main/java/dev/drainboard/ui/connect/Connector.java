@@ -1,0 +1,198 @@
+package dev.drainboard.ui.connect;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.kubevirt.crd.CrdInstaller;
+import dev.drainboard.ui.model.ClusterModel;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Makes a {@link Session}: starts the embedded cluster or reads the kubeconfig, checks that the server answers and
+ * lets us read, looks for KubeVirt's API and for a virt-controller, then starts the live model. Blocking: call it
+ * off the FX thread. Every failure comes back as a {@link Failure} with a {@link ConnectError}.
+ */
+public final class Connector {
+
+    /** What to do when the cluster does not serve the kubevirt.io API. */
+    public enum MissingCrds { FAIL, INSTALL, IGNORE }
+
+    /** A failed connection; nothing it started is left running. */
+    public static final class Failure extends Exception {
+        private final ConnectError error;
+
+        public Failure(ConnectError error) {
+            super(error.headline());
+            this.error = error;
+        }
+
+        public ConnectError error() {
+            return error;
+        }
+    }
+
+    private final Map<String, String> env;
+    private final Path home;
+
+    public Connector() {
+        this(System.getenv(), Path.of(System.getProperty("user.home")));
+    }
+
+    public Connector(Map<String, String> env, Path home) {
+        this.env = env;
+        this.home = home;
+    }
+
+    public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Consumer<String> progress)
+            throws Failure {
+        EmbeddedCluster embedded = null;
+        KubernetesClient client = null;
+        try {
+            Config config;
+            String clusterName;
+            String context;
+            String user;
+            if (target instanceof ConnectTarget.Embedded e) {
+                progress.accept("Starting the embedded cluster (" + e.subtitle() + ")…");
+                try {
+                    embedded = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(e.scenario()));
+                    config = Config.fromKubeconfig(Files.readString(embedded.kubeconfig()));
+                } catch (Exception ex) {
+                    throw new Failure(new ConnectError(ConnectError.Kind.EMBEDDED_FAILED,
+                            "The embedded cluster did not start.", KubeconfigCatalog.rootMessage(ex)));
+                }
+                clusterName = "embedded";
+                context = Objects.toString(config.getCurrentContext() == null ? null : config.getCurrentContext().getName(), "drainboard");
+                user = "";
+            } else {
+                ConnectTarget.Kubeconfig k = (ConnectTarget.Kubeconfig) target;
+                progress.accept("Reading the kubeconfig…");
+                KubeconfigSource source = k.file().map(KubeconfigCatalog::readFile)
+                        .orElseGet(() -> KubeconfigCatalog.readDefault(env, home));
+                if (source.problem().isPresent() && source.contexts().isEmpty()) {
+                    throw new Failure(new ConnectError(ConnectError.Kind.UNREADABLE_KUBECONFIG,
+                            "The kubeconfig cannot be used.", source.problem().get()));
+                }
+                KubeContext ctx = source.contexts().stream().filter(c -> c.name().equals(k.context())).findFirst()
+                        .orElseThrow(() -> new Failure(new ConnectError(ConnectError.Kind.UNREADABLE_KUBECONFIG,
+                                "There is no context \"" + k.context() + "\" in " + source.label() + ".",
+                                "Contexts there: " + String.join(", ", source.contexts().stream().map(KubeContext::name).toList()))));
+                try {
+                    config = k.file().isPresent() ? Config.fromKubeconfig(k.context(), k.file().get().toFile())
+                            : Config.autoConfigure(k.context());
+                } catch (RuntimeException ex) {
+                    throw new Failure(new ConnectError(ConnectError.Kind.UNREADABLE_KUBECONFIG,
+                            "Context \"" + k.context() + "\" cannot be used.", KubeconfigCatalog.rootMessage(ex)));
+                }
+                clusterName = ctx.cluster();
+                context = ctx.name();
+                user = ctx.user();
+            }
+            // Fail fast on the first attempt; the informers retry on their own once connected.
+            config.setRequestRetryBackoffLimit(0);
+            config.setConnectionTimeout(5_000);
+            config.setRequestTimeout(15_000);
+            String server = config.getMasterUrl().replaceAll("/$", "");
+            client = new KubernetesClientBuilder().withConfig(config).build();
+
+            progress.accept("Contacting " + server + "…");
+            String version;
+            try {
+                version = client.getKubernetesVersion().getGitVersion();
+                progress.accept("Checking access…");
+                client.nodes().list(new ListOptionsBuilder().withLimit(1L).build());
+            } catch (RuntimeException ex) {
+                throw new Failure(ConnectErrors.classify(ex, server, user));
+            }
+
+            progress.accept("Looking for KubeVirt…");
+            boolean kubeVirt = servesKubeVirt(client);
+            if (!kubeVirt) {
+                switch (missingCrds) {
+                    case FAIL -> throw new Failure(new ConnectError(ConnectError.Kind.MISSING_CRDS,
+                            "The cluster at " + server + " does not serve KubeVirt's API (kubevirt.io/v1).",
+                            "Its CustomResourceDefinitions (VirtualMachineInstance, VirtualMachine, migrations, replica sets, KubeVirt) "
+                                    + "are not installed. Drainboard can install them, or connect without KubeVirt views."));
+                    case INSTALL -> {
+                        progress.accept("Installing KubeVirt's CRDs…");
+                        List<CrdInstaller.Result> results = new CrdInstaller(client).installKubeVirtCrds(false);
+                        List<String> failed = results.stream().filter(r -> r.outcome() == CrdInstaller.Outcome.FAILED)
+                                .map(r -> r.name() + ": " + r.message()).toList();
+                        if (!failed.isEmpty()) {
+                            throw new Failure(new ConnectError(ConnectError.Kind.MISSING_CRDS,
+                                    "Installing KubeVirt's CRDs failed.", String.join("\n", failed)));
+                        }
+                        kubeVirt = true;
+                    }
+                    case IGNORE -> { }
+                }
+            }
+
+            ModePolicy.VirtControllerProbe probe = embedded != null ? ModePolicy.VirtControllerProbe.absent()
+                    : probeVirtController(client, progress);
+            ModePolicy.Decision decision = ModePolicy.decide(choice, embedded != null, probe);
+
+            progress.accept("Starting live views…");
+            ClusterModel model = ClusterModel.start(client, kubeVirt);
+            Session.Info info = new Session.Info(clusterName, context, server, version, embedded != null, kubeVirt,
+                    decision.mode(), decision.reason(), target);
+            return new Session(client, embedded, model, info);
+        } catch (Failure | RuntimeException e) {
+            if (client != null) {
+                client.close();
+            }
+            if (embedded != null) {
+                embedded.close();
+            }
+            if (e instanceof Failure f) {
+                throw f;
+            }
+            throw new Failure(ConnectErrors.classify(e, "the cluster", ""));
+        }
+    }
+
+    private static boolean servesKubeVirt(KubernetesClient client) {
+        try {
+            return client.supports(VirtualMachineInstance.class) && client.supports(VirtualMachineInstanceMigration.class)
+                    && client.supports(VirtualMachineInstanceReplicaSet.class) && client.supports(KubeVirt.class);
+        } catch (KubernetesClientException e) {
+            return false;
+        }
+    }
+
+    /** A virt-controller Deployment (or its pods) in any namespace means KubeVirt's own controllers run there. */
+    private static ModePolicy.VirtControllerProbe probeVirtController(KubernetesClient client, Consumer<String> progress) {
+        progress.accept("Looking for KubeVirt's virt-controller…");
+        try {
+            Optional<Deployment> deployment = client.apps().deployments().inAnyNamespace()
+                    .withField("metadata.name", "virt-controller").list().getItems().stream().findFirst();
+            if (deployment.isPresent()) {
+                return ModePolicy.VirtControllerProbe.found("Deployment " + deployment.get().getMetadata().getNamespace() + "/virt-controller");
+            }
+            var pods = client.pods().inAnyNamespace().withLabel("kubevirt.io", "virt-controller").list().getItems();
+            if (!pods.isEmpty()) {
+                return ModePolicy.VirtControllerProbe.found("pod " + pods.getFirst().getMetadata().getNamespace() + "/"
+                        + pods.getFirst().getMetadata().getName());
+            }
+            return ModePolicy.VirtControllerProbe.absent();
+        } catch (KubernetesClientException e) {
+            return ModePolicy.VirtControllerProbe.unknown();
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.drainboard.ui.connect;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.ui.model.ClusterModel;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+import java.util.Optional;
+
+/**
+ * One live connection: the client, the live model the views read, and the embedded cluster when it is one.
+ * Closing it closes all three (blocking: call it off the FX thread).
+ */
+public final class Session implements AutoCloseable {
+
+    /**
+     * What the status bar shows of a connection.
+     *
+     * @param cluster the kubeconfig cluster name (or "embedded")
+     * @param kubeVirt whether the cluster serves kubevirt.io
+     */
+    public record Info(String cluster, String context, String server, String kubernetesVersion, boolean embedded,
+                       boolean kubeVirt, Mode mode, String modeReason, ConnectTarget target) {
+    }
+
+    private final KubernetesClient client;
+    private final EmbeddedCluster embedded;
+    private final ClusterModel model;
+    private final Info info;
+
+    Session(KubernetesClient client, EmbeddedCluster embedded, ClusterModel model, Info info) {
+        this.client = client;
+        this.embedded = embedded;
+        this.model = model;
+        this.info = info;
+    }
+
+    public ClusterModel model() {
+        return model;
+    }
+
+    public Info info() {
+        return info;
+    }
+
+    /** For wiring controllers and ops (app module); views read {@link #model()} and never the client. */
+    public KubernetesClient client() {
+        return client;
+    }
+
+    public Optional<EmbeddedCluster> embeddedCluster() {
+        return Optional.ofNullable(embedded);
+    }
+
+    @Override
+    public void close() {
+        model.close();
+        client.close();
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}

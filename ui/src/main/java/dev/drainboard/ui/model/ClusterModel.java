@@ -1,0 +1,443 @@
+package dev.drainboard.ui.model;
+
+import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ObservableList;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The cluster as the console sees it: informer caches turned into immutable rows in FX lists.
+ *
+ * <p>How data flows, and why it stays smooth with thousands of objects changing:
+ * <ol>
+ *   <li>Informer callbacks (fabric8 threads) only mark keys dirty, including the keys of rows derived from the
+ *       changed object (a pod marks its node, a PDB marks the VMIs of its namespace).</li>
+ *   <li>One projector thread, at most once per frame (16 ms), turns the dirty keys into rows by reading the
+ *       informer caches, and hands the whole batch to the FX thread with a single {@code Platform.runLater}.</li>
+ *   <li>While that batch waits for the FX thread, no second one is sent; changes keep collecting and go with
+ *       the next. So the FX thread applies at most one batch per pulse and never waits on I/O.</li>
+ * </ol>
+ * Views read the lists (unmodifiable) and the properties; they never see a fabric8 object.
+ */
+public final class ClusterModel implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ClusterModel.class.getName());
+    private static final long FRAME_MS = 16;
+    private static final String BY_NODE = "node";
+    private static final String BY_VMI = "vmi";
+
+    private enum Table { NODES, VMIS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
+
+    private final KubernetesClient client;
+    private final boolean kubeVirt;
+    private final Executor fx;
+    private final ScheduledExecutorService projector;
+    private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
+
+    private final SharedIndexInformer<Node> nodeInformer;
+    private final SharedIndexInformer<Pod> podInformer;
+    private final SharedIndexInformer<PodDisruptionBudget> pdbInformer;
+    private final SharedIndexInformer<Event> eventInformer;
+    private SharedIndexInformer<VirtualMachineInstance> vmiInformer;
+    private SharedIndexInformer<VirtualMachine> vmInformer;
+    private SharedIndexInformer<VirtualMachineInstanceMigration> vmimInformer;
+    private SharedIndexInformer<VirtualMachineInstanceReplicaSet> vmirsInformer;
+    private SharedIndexInformer<KubeVirt> kubeVirtInformer;
+
+    // Off the FX thread: what changed since the last batch.
+    private final Map<Table, Set<String>> dirty = new EnumMap<>(Table.class);
+    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    private final AtomicBoolean batchInFlight = new AtomicBoolean();
+    private volatile boolean settingsDirty = true;
+    private volatile ClusterConfig config = ClusterConfig.defaults();
+    private volatile ConnectionState lastState = ConnectionState.SYNCING;
+    private volatile boolean closed;
+    private volatile boolean syncedSent;
+
+    // FX thread only.
+    private final Map<Table, RowTable<? extends Row>> tables = new EnumMap<>(Table.class);
+    private final RowTable<NodeRow> nodes = new RowTable<>();
+    private final RowTable<VmiRow> vmis = new RowTable<>();
+    private final RowTable<PdbRow> pdbs = new RowTable<>();
+    private final RowTable<MigrationRow> migrations = new RowTable<>();
+    private final RowTable<ReplicaSetRow> replicaSets = new RowTable<>();
+    private final RowTable<EventRow> events = new RowTable<>();
+    private final ReadOnlyObjectWrapper<ConnectionState> state = new ReadOnlyObjectWrapper<>(ConnectionState.SYNCING);
+    private final ReadOnlyObjectWrapper<KubeVirtSettings> settings =
+            new ReadOnlyObjectWrapper<>(RowMapping.settings(ClusterConfig.defaults()));
+    private final ReadOnlyBooleanWrapper synced = new ReadOnlyBooleanWrapper();
+
+    /**
+     * Starts the informers (without waiting for them) and the projector.
+     *
+     * @param kubeVirt whether the cluster serves the kubevirt.io API; without it only core objects are watched
+     */
+    public static ClusterModel start(KubernetesClient client, boolean kubeVirt) {
+        return new ClusterModel(client, kubeVirt, Platform::runLater);
+    }
+
+    ClusterModel(KubernetesClient client, boolean kubeVirt, Executor fx) {
+        this.client = client;
+        this.kubeVirt = kubeVirt;
+        this.fx = fx;
+        for (Table t : Table.values()) {
+            dirty.put(t, ConcurrentHashMap.newKeySet());
+        }
+        tables.put(Table.NODES, nodes);
+        tables.put(Table.VMIS, vmis);
+        tables.put(Table.PDBS, pdbs);
+        tables.put(Table.MIGRATIONS, migrations);
+        tables.put(Table.REPLICA_SETS, replicaSets);
+        tables.put(Table.EVENTS, events);
+        projector = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("cluster-model").factory());
+
+        nodeInformer = informer(client.nodes().runnableInformer(0), Map.of(), new Handler<>(n -> markNode(n.getMetadata().getName())));
+        podInformer = informer(client.pods().inAnyNamespace().runnableInformer(0),
+                Map.of(BY_NODE, p -> p.getSpec() == null || p.getSpec().getNodeName() == null ? List.of() : List.of(p.getSpec().getNodeName())),
+                new Handler<>(p -> markNode(p.getSpec() == null ? null : p.getSpec().getNodeName())));
+        pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0), Map.of(),
+                new Handler<>(p -> {
+                    mark(Table.PDBS, key(p));
+                    markVmisIn(p.getMetadata().getNamespace());
+                }));
+        eventInformer = informer(client.v1().events().inAnyNamespace().runnableInformer(0), Map.of(),
+                new Handler<>(e -> mark(Table.EVENTS, key(e))));
+        if (kubeVirt) {
+            vmiInformer = informer(client.resources(VirtualMachineInstance.class).inAnyNamespace().runnableInformer(0),
+                    Map.of(BY_NODE, v -> v.getStatus() == null || v.getStatus().getNodeName() == null ? List.of() : List.of(v.getStatus().getNodeName())),
+                    new Handler<>(v -> {
+                        mark(Table.VMIS, key(v));
+                        markNode(v.getStatus() == null ? null : v.getStatus().getNodeName());
+                    }));
+            vmInformer = informer(client.resources(VirtualMachine.class).inAnyNamespace().runnableInformer(0), Map.of(),
+                    new Handler<>(v -> { }));
+            vmimInformer = informer(client.resources(VirtualMachineInstanceMigration.class).inAnyNamespace().runnableInformer(0),
+                    Map.of(BY_VMI, m -> m.getSpec() == null || m.getSpec().getVmiName() == null ? List.of()
+                            : List.of(m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName())),
+                    new Handler<>(m -> {
+                        mark(Table.MIGRATIONS, key(m));
+                        if (m.getSpec() != null && m.getSpec().getVmiName() != null) {
+                            mark(Table.VMIS, m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName());
+                        }
+                    }));
+            vmirsInformer = informer(client.resources(VirtualMachineInstanceReplicaSet.class).inAnyNamespace().runnableInformer(0),
+                    Map.of(), new Handler<>(r -> mark(Table.REPLICA_SETS, key(r))));
+            kubeVirtInformer = informer(client.resources(KubeVirt.class).inAnyNamespace().runnableInformer(0), Map.of(),
+                    new Handler<>(k -> kubeVirtChanged()));
+        }
+        informers.forEach(SharedIndexInformer::start);
+        projector.scheduleWithFixedDelay(this::checkConnection, 250, 500, TimeUnit.MILLISECONDS);
+    }
+
+    public ObservableList<NodeRow> nodes() {
+        return nodes.readOnly();
+    }
+
+    public ObservableList<VmiRow> vmis() {
+        return vmis.readOnly();
+    }
+
+    public ObservableList<PdbRow> pdbs() {
+        return pdbs.readOnly();
+    }
+
+    public ObservableList<MigrationRow> migrations() {
+        return migrations.readOnly();
+    }
+
+    public ObservableList<ReplicaSetRow> replicaSets() {
+        return replicaSets.readOnly();
+    }
+
+    public ObservableList<EventRow> events() {
+        return events.readOnly();
+    }
+
+    /** Whether the cluster serves KubeVirt's API; without it the VMI, migration and replica-set lists stay empty. */
+    public boolean kubeVirtAvailable() {
+        return kubeVirt;
+    }
+
+    public ReadOnlyObjectProperty<ConnectionState> connectionState() {
+        return state.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<KubeVirtSettings> kubeVirtSettings() {
+        return settings.getReadOnlyProperty();
+    }
+
+    /** True once every informer has listed once (the lists are complete). */
+    public ReadOnlyBooleanProperty synced() {
+        return synced.getReadOnlyProperty();
+    }
+
+    /** The object's YAML as the API server has it (without managedFields), read off the FX thread. */
+    public CompletableFuture<String> yaml(ObjectRef ref) {
+        return CompletableFuture.supplyAsync(() -> {
+            Optional<? extends HasMetadata> object = Optional.ofNullable(informerFor(ref.kind()))
+                    .map(i -> (HasMetadata) i.getStore().getByKey(ref.key()));
+            if (object.isEmpty()) {
+                return "# " + ref + " is not in the cache (deleted, or not watched).";
+            }
+            HasMetadata copy = client.getKubernetesSerialization().clone(object.get());
+            copy.getMetadata().setManagedFields(null);
+            return client.getKubernetesSerialization().asYaml(copy);
+        }, projector);
+    }
+
+    private SharedIndexInformer<?> informerFor(ObjectRef.Kind kind) {
+        return switch (kind) {
+            case NODE -> nodeInformer;
+            case POD -> podInformer;
+            case PDB -> pdbInformer;
+            case EVENT -> eventInformer;
+            case VMI -> vmiInformer;
+            case VM -> vmInformer;
+            case VMIM -> vmimInformer;
+            case VMIRS -> vmirsInformer;
+            case KUBEVIRT -> kubeVirtInformer;
+        };
+    }
+
+    private <T extends HasMetadata> SharedIndexInformer<T> informer(SharedIndexInformer<T> informer,
+                                                                    Map<String, Function<T, List<String>>> indexers,
+                                                                    Handler<T> handler) {
+        if (!indexers.isEmpty()) {
+            informer.addIndexers(indexers);
+        }
+        informer.addEventHandler(handler);
+        // Keep retrying with the informer's back-off: a cluster that is down now may be back in a minute.
+        informer.exceptionHandler((started, t) -> {
+            LOG.log(Level.FINE, "informer error, retrying", t);
+            return !closed;
+        });
+        informers.add(informer);
+        return informer;
+    }
+
+    /** Marks the keys an object affects, for its old and its new state. */
+    private final class Handler<T> implements ResourceEventHandler<T> {
+        private final java.util.function.Consumer<T> marker;
+
+        Handler(java.util.function.Consumer<T> marker) {
+            this.marker = marker;
+        }
+
+        @Override
+        public void onAdd(T obj) {
+            changed(obj);
+        }
+
+        @Override
+        public void onUpdate(T oldObj, T newObj) {
+            marker.accept(oldObj);
+            changed(newObj);
+        }
+
+        @Override
+        public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+            changed(obj);
+        }
+
+        private void changed(T obj) {
+            marker.accept(obj);
+            requestFlush();
+        }
+    }
+
+    private void mark(Table table, String key) {
+        dirty.get(table).add(key);
+    }
+
+    private void markNode(String nodeName) {
+        if (nodeName != null && !nodeName.isEmpty()) {
+            mark(Table.NODES, nodeName);
+        }
+    }
+
+    private void markVmisIn(String namespace) {
+        if (vmiInformer != null) {
+            vmiInformer.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).forEach(v -> mark(Table.VMIS, key(v)));
+        }
+    }
+
+    private void kubeVirtChanged() {
+        try {
+            config = ClusterConfig.select(kubeVirtInformer.getStore().list(), "kubevirt")
+                    .map(this::configOf).orElse(ClusterConfig.defaults());
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "KubeVirt CR unusable, keeping the last configuration", e);
+        }
+        settingsDirty = true;
+        vmiInformer.getStore().list().forEach(v -> mark(Table.VMIS, key(v)));
+    }
+
+    private ClusterConfig configOf(KubeVirt kubeVirt) {
+        try {
+            return ClusterConfig.from(kubeVirt);
+        } catch (InvalidClusterConfigException e) {
+            // KubeVirt keeps the last good configuration when a new one is invalid; so do we.
+            return config;
+        }
+    }
+
+    private static String key(HasMetadata object) {
+        String ns = object.getMetadata().getNamespace();
+        return ns == null || ns.isEmpty() ? object.getMetadata().getName() : ns + "/" + object.getMetadata().getName();
+    }
+
+    private void requestFlush() {
+        if (!closed && flushScheduled.compareAndSet(false, true)) {
+            projector.schedule(this::flush, FRAME_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Projector thread: turns dirty keys into rows and sends them to the FX thread as one batch. */
+    private void flush() {
+        flushScheduled.set(false);
+        if (closed) {
+            return;
+        }
+        if (!batchInFlight.compareAndSet(false, true)) {
+            return; // The FX thread has not applied the last batch; it asks again when it has.
+        }
+        try {
+            Map<Table, Map<String, Optional<Row>>> batch = new EnumMap<>(Table.class);
+            project(Table.NODES, nodeInformer, this::nodeRow, batch);
+            project(Table.PDBS, pdbInformer, RowMapping::pdbRow, batch);
+            project(Table.EVENTS, eventInformer, RowMapping::eventRow, batch);
+            if (kubeVirt) {
+                project(Table.VMIS, vmiInformer, this::vmiRow, batch);
+                project(Table.MIGRATIONS, vmimInformer, RowMapping::migrationRow, batch);
+                project(Table.REPLICA_SETS, vmirsInformer, RowMapping::replicaSetRow, batch);
+            }
+            KubeVirtSettings newSettings = settingsDirty ? RowMapping.settings(config) : null;
+            settingsDirty = false;
+            boolean allSynced = informers.stream().allMatch(SharedIndexInformer::hasSynced);
+            syncedSent = allSynced;
+            fx.execute(() -> applyBatch(batch, newSettings, allSynced));
+        } catch (RuntimeException e) {
+            batchInFlight.set(false);
+            LOG.log(Level.WARNING, "projecting rows failed", e);
+        }
+    }
+
+    private <T extends HasMetadata> void project(Table table, SharedIndexInformer<T> informer, Function<T, Row> toRow,
+                                                 Map<Table, Map<String, Optional<Row>>> batch) {
+        Set<String> keys = dirty.get(table);
+        if (keys.isEmpty()) {
+            return;
+        }
+        Map<String, Optional<Row>> changes = new HashMap<>();
+        for (var it = keys.iterator(); it.hasNext(); ) {
+            String key = it.next();
+            it.remove();
+            T object = informer.getStore().getByKey(key);
+            changes.put(key, object == null ? Optional.empty() : Optional.of(toRow.apply(object)));
+        }
+        batch.put(table, changes);
+    }
+
+    private Row nodeRow(Node node) {
+        String name = node.getMetadata().getName();
+        List<Pod> pods = podInformer.getIndexer().byIndex(BY_NODE, name);
+        int vmisOnNode = vmiInformer == null ? 0 : vmiInformer.getIndexer().byIndex(BY_NODE, name).size();
+        return RowMapping.nodeRow(node, pods, vmisOnNode);
+    }
+
+    private Row vmiRow(VirtualMachineInstance vmi) {
+        String ns = vmi.getMetadata().getNamespace();
+        Collection<PodDisruptionBudget> pdbsHere = pdbInformer.getIndexer().byIndex(Cache.NAMESPACE_INDEX, ns);
+        Optional<VirtualMachineInstanceMigration> newest = vmimInformer.getIndexer().byIndex(BY_VMI, key(vmi)).stream()
+                .max(Comparator.comparing(m -> Objects.toString(m.getMetadata().getCreationTimestamp(), "")));
+        return RowMapping.vmiRow(vmi, config, pdbsHere, newest);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void applyBatch(Map<Table, Map<String, Optional<Row>>> batch, KubeVirtSettings newSettings, boolean allSynced) {
+        try {
+            if (closed) {
+                return;
+            }
+            batch.forEach((table, changes) -> ((RowTable<Row>) tables.get(table)).apply(changes));
+            if (newSettings != null) {
+                settings.set(newSettings);
+            }
+            synced.set(allSynced);
+        } finally {
+            batchInFlight.set(false);
+        }
+        if (dirty.values().stream().anyMatch(s -> !s.isEmpty()) || settingsDirty) {
+            requestFlush();
+        }
+    }
+
+    /** Projector thread, twice a second: are the watches up? */
+    private void checkConnection() {
+        if (closed) {
+            return;
+        }
+        boolean allSynced = informers.stream().allMatch(SharedIndexInformer::hasSynced);
+        boolean allWatching = informers.stream().allMatch(SharedIndexInformer::isWatching);
+        ConnectionState now = !allSynced && lastState == ConnectionState.SYNCING ? ConnectionState.SYNCING
+                : allWatching ? ConnectionState.LIVE : ConnectionState.RECONNECTING;
+        if (now != lastState) {
+            lastState = now;
+            fx.execute(() -> {
+                if (!closed) {
+                    state.set(now);
+                }
+            });
+        }
+        if (allSynced != syncedSent || settingsDirty) {
+            requestFlush(); // carries the synced flag and settings to the FX side
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        informers.forEach(SharedIndexInformer::close);
+        projector.shutdownNow();
+        fx.execute(() -> state.set(ConnectionState.CLOSED));
+    }
+}

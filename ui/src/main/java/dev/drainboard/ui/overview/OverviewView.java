@@ -1,0 +1,145 @@
+package dev.drainboard.ui.overview;
+
+import atlantafx.base.theme.Styles;
+import dev.drainboard.ui.model.ClusterModel;
+import dev.drainboard.ui.model.NodeRow;
+import dev.drainboard.ui.model.ObjectRef;
+import dev.drainboard.ui.shell.ConsoleView;
+import dev.drainboard.ui.shell.Navigator;
+import dev.drainboard.ui.shell.ViewId;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Headline numbers and one tile per node. Tiles are kept by name and updated in place as rows change. */
+public final class OverviewView implements ConsoleView {
+
+    private final ClusterModel model;
+    private final Navigator navigator;
+    private final FlowPane tiles = new FlowPane(16, 16);
+    private final Map<String, NodeTile> tileByName = new HashMap<>();
+    private final Label nodesValue = new Label();
+    private final Label nodesDetail = new Label();
+    private final Label vmisValue = new Label();
+    private final Label vmisDetail = new Label();
+    private final Label migrationsValue = new Label();
+    private final Label migrationsDetail = new Label();
+    private final Label pdbsValue = new Label();
+    private final Label pdbsDetail = new Label();
+    private final Label warningsValue = new Label();
+    private final Label warningsDetail = new Label();
+    private final ScrollPane root;
+
+    public OverviewView(ClusterModel model, Navigator navigator) {
+        this.model = model;
+        this.navigator = navigator;
+        HBox kpis = new HBox(16,
+                kpi("Nodes", nodesValue, nodesDetail, ViewId.NODES),
+                kpi("VMIs", vmisValue, vmisDetail, ViewId.VMIS),
+                kpi("Migrations", migrationsValue, migrationsDetail, ViewId.MIGRATIONS),
+                kpi("PDBs", pdbsValue, pdbsDetail, ViewId.PDBS),
+                kpi("Warnings", warningsValue, warningsDetail, ViewId.EVENTS));
+        kpis.getStyleClass().add("kpi-row");
+        Label nodesHeader = new Label("Nodes");
+        nodesHeader.getStyleClass().add("section-label");
+        tiles.setId("nodeTiles");
+        tiles.setRowValignment(javafx.geometry.VPos.TOP);
+        VBox content = new VBox(16, kpis, nodesHeader, tiles);
+        content.setPadding(new Insets(0, 4, 8, 0));
+        root = new ScrollPane(content);
+        root.setFitToWidth(true);
+        root.getStyleClass().add("edge-to-edge");
+
+        model.nodes().addListener((ListChangeListener<NodeRow>) c -> refresh());
+        model.vmis().addListener((ListChangeListener<Object>) c -> refreshNumbers());
+        model.migrations().addListener((ListChangeListener<Object>) c -> refreshNumbers());
+        model.pdbs().addListener((ListChangeListener<Object>) c -> refreshNumbers());
+        model.events().addListener((ListChangeListener<Object>) c -> refreshNumbers());
+        refresh();
+    }
+
+    private VBox kpi(String title, Label value, Label detail, ViewId target) {
+        Label t = new Label(title);
+        t.getStyleClass().addAll("kpi-title", Styles.TEXT_MUTED);
+        value.getStyleClass().add("kpi-value");
+        detail.getStyleClass().addAll("kpi-detail", Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        VBox box = new VBox(4, t, value, detail);
+        box.getStyleClass().add("kpi");
+        box.setId("kpi-" + title.toLowerCase(java.util.Locale.ROOT));
+        HBox.setHgrow(box, Priority.ALWAYS);
+        box.setMaxWidth(Double.MAX_VALUE);
+        box.setOnMouseClicked(e -> navigator.show(target));
+        return box;
+    }
+
+    private void refresh() {
+        List<NodeRow> rows = model.nodes().stream().sorted(Comparator.comparing(NodeRow::name)).toList();
+        Map<String, NodeTile> keep = new HashMap<>();
+        List<Node> ordered = new java.util.ArrayList<>(rows.size());
+        for (NodeRow row : rows) {
+            NodeTile tile = tileByName.computeIfAbsent(row.name(), n -> {
+                NodeTile t = new NodeTile();
+                t.setOnMouseClicked(e -> navigator.reveal(ObjectRef.node(n)));
+                return t;
+            });
+            tile.show(row);
+            keep.put(row.name(), tile);
+            ordered.add(tile);
+        }
+        tileByName.keySet().retainAll(keep.keySet());
+        if (!tiles.getChildren().equals(ordered)) {
+            tiles.getChildren().setAll(ordered);
+        }
+        refreshNumbers();
+    }
+
+    private void refreshNumbers() {
+        var nodes = model.nodes();
+        long ready = nodes.stream().filter(n -> n.readiness() == NodeRow.Readiness.READY).count();
+        long cordoned = nodes.stream().filter(NodeRow::cordoned).count();
+        long safe = nodes.stream().filter(n -> n.rebootSafety() == NodeRow.RebootSafety.SAFE).count();
+        nodesValue.setText(ready + " / " + nodes.size() + " ready");
+        nodesDetail.setText(cordoned + " cordoned · " + safe + " safe to reboot");
+        long running = model.vmis().stream().filter(v -> "Running".equals(v.phase())).count();
+        long marked = model.vmis().stream().filter(v -> v.markedForEvacuation()).count();
+        vmisValue.setText(String.valueOf(model.vmis().size()));
+        vmisDetail.setText(running + " running · " + marked + " marked for evacuation");
+        long active = model.migrations().stream()
+                .filter(m -> !"Succeeded".equals(m.phase()) && !"Failed".equals(m.phase())).count();
+        long failed = model.migrations().stream().filter(m -> "Failed".equals(m.phase())).count();
+        migrationsValue.setText(active + " in flight");
+        migrationsDetail.setText(model.migrations().size() + " total · " + failed + " failed");
+        long blocking = model.pdbs().stream().filter(p -> p.blocking()).count();
+        pdbsValue.setText(String.valueOf(model.pdbs().size()));
+        pdbsDetail.setText(blocking + " allow no disruption now");
+        long warnings = model.events().stream().filter(e -> e.warning()).count();
+        warningsValue.setText(String.valueOf(warnings));
+        warningsDetail.setText("of " + model.events().size() + " events");
+        if (warnings == 0) {
+            warningsValue.getStyleClass().remove("kpi-alert");
+        } else if (!warningsValue.getStyleClass().contains("kpi-alert")) {
+            warningsValue.getStyleClass().add("kpi-alert");
+        }
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public boolean reveal(ObjectRef ref) {
+        return false;
+    }
+}

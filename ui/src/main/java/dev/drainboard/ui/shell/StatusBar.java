@@ -1,0 +1,89 @@
+package dev.drainboard.ui.shell;
+
+import atlantafx.base.theme.Styles;
+import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.model.ConnectionState;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
+import javafx.geometry.Orientation;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.shape.Circle;
+import javafx.util.Duration;
+
+/** The bottom line: connection state, cluster, context, mode, leader, server. */
+public final class StatusBar extends HBox {
+
+    private final Circle dot = new Circle(4.5);
+    private final Label state = new Label();
+
+    public StatusBar(Session.Info info, ObservableValue<ConnectionState> connection) {
+        getStyleClass().add("status-bar");
+        setId("statusBar");
+        setAlignment(Pos.CENTER_LEFT);
+        setSpacing(10);
+        setPadding(new Insets(5, 14, 5, 14));
+        state.setGraphic(dot);
+        state.setId("connectionState");
+        state.getStyleClass().add("status-item");
+        dot.getStyleClass().add("status-dot");
+        connection.addListener((obs, old, now) -> showState(now));
+        showState(connection.getValue());
+
+        Label mode = item("Mode", info.mode().label(), info.modeReason());
+        mode.setId("modeLabel");
+        Label leader = item("Leader", "—", "Leader election arrives with the embedded controllers.");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label server = new Label(info.server() + "  ·  Kubernetes " + info.kubernetesVersion()
+                + (info.kubeVirt() ? "" : "  ·  no KubeVirt API"));
+        server.getStyleClass().addAll("status-item", Styles.TEXT_MUTED);
+        getChildren().addAll(state, separator(),
+                item("Cluster", info.cluster(), null), separator(),
+                item("Context", info.context(), null), separator(),
+                mode, separator(), leader, spacer, server);
+    }
+
+    private void showState(ConnectionState s) {
+        state.setText(s.label());
+        dot.getStyleClass().removeIf(c -> c.startsWith("dot-"));
+        dot.getStyleClass().add(switch (s) {
+            case LIVE -> "dot-live";
+            case SYNCING -> "dot-syncing";
+            case RECONNECTING -> "dot-reconnecting";
+            case CLOSED -> "dot-closed";
+        });
+        Tooltip.install(state, tooltip(switch (s) {
+            case LIVE -> "All watches are open: every view is live.";
+            case SYNCING -> "Listing the cluster's objects for the first time.";
+            case RECONNECTING -> "A watch dropped: retrying with back-off; the views show the last known state.";
+            case CLOSED -> "Disconnected.";
+        }));
+    }
+
+    private static Label item(String key, String value, String tip) {
+        Label label = new Label(key + ": " + value);
+        label.getStyleClass().add("status-item");
+        if (tip != null) {
+            label.setTooltip(tooltip(tip));
+        }
+        return label;
+    }
+
+    private static Tooltip tooltip(String text) {
+        Tooltip t = new Tooltip(text);
+        t.setShowDelay(Duration.millis(300));
+        t.setWrapText(true);
+        t.setMaxWidth(420);
+        return t;
+    }
+
+    private static Separator separator() {
+        return new Separator(Orientation.VERTICAL);
+    }
+}

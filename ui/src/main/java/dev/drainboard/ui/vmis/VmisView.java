@@ -1,0 +1,80 @@
+package dev.drainboard.ui.vmis;
+
+import dev.drainboard.ui.common.Badge;
+import dev.drainboard.ui.common.Formats;
+import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.model.ClusterModel;
+import dev.drainboard.ui.model.ObjectRef;
+import dev.drainboard.ui.model.VmiRow;
+import dev.drainboard.ui.shell.ConsoleView;
+import javafx.scene.Node;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static java.util.Map.entry;
+
+/** Every VMI and how a drain would treat it: strategy (and where it came from), migratability, PDB. */
+public final class VmisView implements ConsoleView {
+
+    private final TableScreen<VmiRow> screen;
+
+    public VmisView(ClusterModel model) {
+        screen = new TableScreen<>("vmisTable", model.vmis(), "VMIs", model::yaml);
+        screen.textColumn("Name", VmiRow::name, 120);
+        screen.textColumn("Namespace", VmiRow::namespace, 105);
+        screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 95);
+        screen.textColumn("Node", r -> Formats.orDash(r.node()), 80);
+        screen.textColumn("Eviction strategy", r -> r.evictionStrategy()
+                + ("VMI".equals(r.strategySource()) ? "" : " (cluster default)"), 200);
+        screen.badgeColumn("Live-migratable", VmiRow::liveMigratable, s -> switch (s) {
+            case "True" -> Badge.Tone.SUCCESS;
+            case "False" -> Badge.Tone.DANGER;
+            default -> Badge.Tone.NEUTRAL;
+        }, 130);
+        screen.badgeColumn("Evacuation", r -> r.markedForEvacuation() ? "from " + r.evacuationNode() : "",
+                s -> Badge.Tone.WARNING, 115);
+        screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 230);
+        screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
+        screen.setRowStyle(r -> r.markedForEvacuation() ? "row-warning" : null);
+        screen.setFacts(VmisView::facts);
+    }
+
+    static Badge.Tone phaseTone(String phase) {
+        return switch (phase) {
+            case "Running", "Succeeded" -> Badge.Tone.SUCCESS;
+            case "Failed" -> Badge.Tone.DANGER;
+            case "Scheduling", "Scheduled" -> Badge.Tone.ACCENT;
+            default -> Badge.Tone.NEUTRAL;
+        };
+    }
+
+    static List<Map.Entry<String, String>> facts(VmiRow r) {
+        return List.of(
+                entry("Phase", r.phase().isEmpty() ? "Pending (no status yet)" : r.phase()),
+                entry("Node", r.node()),
+                entry("Eviction", r.evictionStrategy() + " — " + ("VMI".equals(r.strategySource())
+                        ? "set on the VMI" : "cluster default from the KubeVirt CR")),
+                entry("Live-migratable", r.liveMigratable() + (r.migratableReason().isEmpty() ? "" : " — " + r.migratableReason())),
+                entry("Evacuation", r.markedForEvacuation() ? "marked: leave node " + r.evacuationNode() : "not marked"),
+                entry("PDB", r.pdbs()),
+                entry("Migration", r.migration()),
+                entry("Age", Formats.age(r.created(), Instant.now())));
+    }
+
+    @Override
+    public Node root() {
+        return screen.root();
+    }
+
+    @Override
+    public boolean reveal(ObjectRef ref) {
+        return screen.reveal(ref);
+    }
+
+    @Override
+    public void focusFilter() {
+        screen.filterField().requestFocus();
+    }
+}
