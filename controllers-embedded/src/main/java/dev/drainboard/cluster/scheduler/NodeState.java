@@ -10,7 +10,7 @@ import java.util.List;
  * Succeeded or Failed), with their summed requests.
  */
 public record NodeState(JsonNode node, List<JsonNode> pods, PodResources requested, PodResources nonZeroRequested,
-                        List<JsonNode> podsWithAntiAffinity) {
+                        List<JsonNode> podsWithAntiAffinity, PodResources allocatable, long maxPods) {
 
     public static NodeState of(JsonNode node, List<JsonNode> pods) {
         PodResources requested = PodResources.NONE;
@@ -23,7 +23,20 @@ public record NodeState(JsonNode node, List<JsonNode> pods, PodResources request
                 withAntiAffinity.add(p);
             }
         }
-        return new NodeState(node, List.copyOf(pods), requested, nonZero, List.copyOf(withAntiAffinity));
+        JsonNode status = node.path("status");
+        JsonNode figures = status.has("allocatable") ? status.path("allocatable") : status.path("capacity");
+        PodResources allocatable = new PodResources(quantity(figures, "cpu", true), quantity(figures, "memory", false));
+        return new NodeState(node, List.copyOf(pods), requested, nonZero, List.copyOf(withAntiAffinity), allocatable,
+                quantity(figures, "pods", false));
+    }
+
+    /** A missing figure means the node reports no limit. */
+    private static long quantity(JsonNode resources, String name, boolean milli) {
+        JsonNode value = resources.path(name);
+        if (value.isMissingNode() || value.isNull()) {
+            return Long.MAX_VALUE / 2;
+        }
+        return milli ? Quantities.milli(value.asText()) : Quantities.whole(value.asText());
     }
 
     static boolean hasRequiredAntiAffinity(JsonNode pod) {
@@ -45,6 +58,7 @@ public record NodeState(JsonNode node, List<JsonNode> pods, PodResources request
             moreWithAntiAffinity.add(pod);
         }
         return new NodeState(node, List.copyOf(more), requested.plus(PodResources.requestsOf(pod)),
-                nonZeroRequested.plus(PodResources.nonZeroRequestsOf(pod)), List.copyOf(moreWithAntiAffinity));
+                nonZeroRequested.plus(PodResources.nonZeroRequestsOf(pod)), List.copyOf(moreWithAntiAffinity),
+                allocatable, maxPods);
     }
 }

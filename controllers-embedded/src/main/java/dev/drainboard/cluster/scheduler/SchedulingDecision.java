@@ -110,16 +110,15 @@ public final class SchedulingDecision {
             return new Failure(List.of(REASON_NODE_AFFINITY), true);
         }
         List<String> insufficient = new ArrayList<>();
-        JsonNode allocatable = allocatable(node);
-        long maxPods = quantity(allocatable, "pods", false);
-        if (state.pods().size() + 1 > maxPods) {
+        PodResources allocatable = state.allocatable();
+        if (state.pods().size() + 1 > state.maxPods()) {
             insufficient.add(REASON_TOO_MANY_PODS);
         }
-        if (request.milliCpu() > 0 && request.milliCpu() > quantity(allocatable, "cpu", true) - state.requested().milliCpu()) {
+        if (request.milliCpu() > 0 && request.milliCpu() > allocatable.milliCpu() - state.requested().milliCpu()) {
             insufficient.add(REASON_INSUFFICIENT.formatted("cpu"));
         }
         if (request.memoryBytes() > 0
-                && request.memoryBytes() > quantity(allocatable, "memory", false) - state.requested().memoryBytes()) {
+                && request.memoryBytes() > allocatable.memoryBytes() - state.requested().memoryBytes()) {
             insufficient.add(REASON_INSUFFICIENT.formatted("memory"));
         }
         if (!insufficient.isEmpty()) {
@@ -162,26 +161,11 @@ public final class SchedulingDecision {
         return JsonNodeFactory.instance.objectNode().put("key", key).put("effect", effect);
     }
 
-    private static JsonNode allocatable(JsonNode node) {
-        JsonNode status = node.path("status");
-        return status.has("allocatable") ? status.path("allocatable") : status.path("capacity");
-    }
-
-    /** A missing figure means the node reports no limit. */
-    private static long quantity(JsonNode resources, String name, boolean milli) {
-        JsonNode value = resources.path(name);
-        if (value.isMissingNode() || value.isNull()) {
-            return Long.MAX_VALUE / 2;
-        }
-        return milli ? Quantities.milli(value.asText()) : Quantities.whole(value.asText());
-    }
-
     /** kube-scheduler's LeastAllocated score: the mean free share of CPU and memory once the pod is placed. */
     private static double leastRequestedScore(NodeState state, PodResources nonZeroRequest) {
-        JsonNode allocatable = allocatable(state.node());
-        double cpu = freeShare(quantity(allocatable, "cpu", true), state.nonZeroRequested().milliCpu() + nonZeroRequest.milliCpu());
-        double memory = freeShare(quantity(allocatable, "memory", false),
-                state.nonZeroRequested().memoryBytes() + nonZeroRequest.memoryBytes());
+        PodResources allocatable = state.allocatable();
+        double cpu = freeShare(allocatable.milliCpu(), state.nonZeroRequested().milliCpu() + nonZeroRequest.milliCpu());
+        double memory = freeShare(allocatable.memoryBytes(), state.nonZeroRequested().memoryBytes() + nonZeroRequest.memoryBytes());
         return (cpu + memory) / 2;
     }
 
