@@ -16,6 +16,9 @@ import dev.drainboard.cluster.pki.CertificateAuthority;
 import dev.drainboard.cluster.pki.IssuedCertificate;
 import dev.drainboard.cluster.pki.KubeconfigWriter;
 import dev.drainboard.cluster.pki.Tokens;
+import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
+import dev.drainboard.handler.HypervisorRegistry;
+import dev.drainboard.cluster.scheduler.Scheduler;
 import dev.drainboard.kubevirt.crd.KubeVirtCrds;
 import dev.drainboard.cluster.scenario.ScenarioDocument;
 import dev.drainboard.cluster.scenario.ScenarioException;
@@ -38,17 +41,20 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final ObjectStore store;
     private final ApiServer api;
     private final List<ClusterComponent> components;
+    private final HypervisorRegistry hypervisors;
     private final ApiHttpServer http;
     private final String url;
     private final Path kubeconfig;
     private final String token;
     private final String caPem;
 
-    private EmbeddedCluster(ObjectStore store, ApiServer api, List<ClusterComponent> components, ApiHttpServer http,
+    private EmbeddedCluster(ObjectStore store, ApiServer api, List<ClusterComponent> components,
+                            HypervisorRegistry hypervisors, ApiHttpServer http,
                             String url, Path kubeconfig, String token, String caPem) {
         this.store = store;
         this.api = api;
         this.components = components;
+        this.hypervisors = hypervisors;
         this.http = http;
         this.url = url;
         this.kubeconfig = kubeconfig;
@@ -66,6 +72,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         ResourceRegistry registry = new ResourceRegistry();
         ApiServer api = new ApiServer(store, registry, ServerOptions.defaults());
         List<ClusterComponent> components = new ArrayList<>();
+        HypervisorRegistry hypervisors = new HypervisorRegistry();
         ApiHttpServer http = null;
         try {
             createSystemNamespaces(api);
@@ -74,7 +81,9 @@ public final class EmbeddedCluster implements AutoCloseable {
             components.add(new NamespaceController(store, registry));
             components.add(new GarbageCollector(store, registry));
             components.add(new DisruptionController(store));
-            components.add(new SimulatedKubelets(store));
+            components.add(new Scheduler(store));
+            components.add(new SimulatedHypervisors(store, hypervisors, options.hypervisorTiming()));
+            components.add(new SimulatedKubelets(store, hypervisors, options.podStartDelay()));
             components.forEach(ClusterComponent::start);
 
             CertificateAuthority ca = CertificateAuthority.generate("drainboard-embedded-ca");
@@ -87,7 +96,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             Path kubeconfig = options.kubeconfigOut() != null ? options.kubeconfigOut()
                     : Files.createTempDirectory("drainboard-").resolve("kubeconfig");
             KubeconfigWriter.write(kubeconfig, options.contextName(), url, ca.certificatePem(), token);
-            return new EmbeddedCluster(store, api, components, http, url, kubeconfig, token, ca.certificatePem());
+            return new EmbeddedCluster(store, api, components, hypervisors, http, url, kubeconfig, token, ca.certificatePem());
         } catch (ScenarioException | IOException | RuntimeException e) {
             components.forEach(ClusterComponent::close);
             if (http != null) {
@@ -146,6 +155,14 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     public ApiServer api() {
         return api;
+    }
+
+    /**
+     * The simulated nodes' hypervisors, one per Node (registered when the Node appears): what a
+     * {@link dev.drainboard.handler.NodeHandler} serves in this process.
+     */
+    public HypervisorRegistry hypervisors() {
+        return hypervisors;
     }
 
     /**

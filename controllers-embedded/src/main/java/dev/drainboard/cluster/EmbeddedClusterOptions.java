@@ -1,37 +1,49 @@
 package dev.drainboard.cluster;
 
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
+import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
 
 /**
  * How to start an embedded cluster.
  *
- * @param scenario       "demo", a YAML file or a folder, or null for an empty cluster
- * @param port           HTTPS port on 127.0.0.1; 0 picks a free one
- * @param kubeconfigOut  where to write the kubeconfig; null for a file in a fresh temporary folder
- * @param contextName    the kubeconfig context (and cluster and user) name
+ * @param scenario         "demo", a YAML file or a folder, or null for an empty cluster
+ * @param port             HTTPS port on 127.0.0.1; 0 picks a free one
+ * @param kubeconfigOut    where to write the kubeconfig; null for a file in a fresh temporary folder
+ * @param contextName      the kubeconfig context (and cluster and user) name
  * @param watchLogCapacity how many changes watches can replay; older resourceVersions get 410 Gone
+ * @param podStartDelay    how long a bound pod takes to run when it has no {@code sim.drainboard.dev/start-delay}
+ * @param hypervisorTiming the simulated guests' default boot and shutdown times
  */
 public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigOut, String contextName,
-                                     int watchLogCapacity) {
+                                     int watchLogCapacity, Duration podStartDelay,
+                                     SimulatedHypervisor.Timing hypervisorTiming) {
 
     public static final int DEFAULT_WATCH_LOG_CAPACITY = ObjectStore.DEFAULT_LOG_CAPACITY;
 
+    public EmbeddedClusterOptions {
+        Objects.requireNonNull(podStartDelay);
+        Objects.requireNonNull(hypervisorTiming);
+    }
+
     public static EmbeddedClusterOptions defaults() {
-        return new EmbeddedClusterOptions(null, 0, null, "drainboard-embedded", DEFAULT_WATCH_LOG_CAPACITY);
+        return new EmbeddedClusterOptions(null, 0, null, "drainboard-embedded", DEFAULT_WATCH_LOG_CAPACITY,
+                Duration.ZERO, SimulatedHypervisor.Timing.defaults());
     }
 
     public EmbeddedClusterOptions withScenario(String s) {
-        return new EmbeddedClusterOptions(s, port, kubeconfigOut, contextName, watchLogCapacity);
+        return new EmbeddedClusterOptions(s, port, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, hypervisorTiming);
     }
 
     public EmbeddedClusterOptions withPort(int p) {
-        return new EmbeddedClusterOptions(scenario, p, kubeconfigOut, contextName, watchLogCapacity);
+        return new EmbeddedClusterOptions(scenario, p, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, hypervisorTiming);
     }
 
     public EmbeddedClusterOptions withKubeconfigOut(Path path) {
-        return new EmbeddedClusterOptions(scenario, port, path, contextName, watchLogCapacity);
+        return new EmbeddedClusterOptions(scenario, port, path, contextName, watchLogCapacity, podStartDelay, hypervisorTiming);
     }
 
     /** A small capacity lets tests reach "resourceVersion too old" quickly. */
@@ -39,6 +51,19 @@ public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigO
         if (capacity < 1) {
             throw new IllegalArgumentException("watch log capacity must be at least 1, got " + capacity);
         }
-        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, capacity);
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, capacity, podStartDelay, hypervisorTiming);
+    }
+
+    /** The cluster-wide pod start delay; a pod's {@code sim.drainboard.dev/start-delay} annotation overrides it. */
+    public EmbeddedClusterOptions withPodStartDelay(Duration delay) {
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("pod start delay must not be negative, got " + delay);
+        }
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, delay, hypervisorTiming);
+    }
+
+    /** Default guest boot and ACPI shutdown times; a VMI's annotations override them. */
+    public EmbeddedClusterOptions withHypervisorTiming(SimulatedHypervisor.Timing timing) {
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, timing);
     }
 }

@@ -110,6 +110,14 @@ public final class KubeVirtNames {
 
         /** VMIs: {@code "false"} makes the node handler report {@code LiveMigratable=False}, reason NotMigratable. */
         public static final String LIVE_MIGRATABLE = "sim.drainboard.dev/live-migratable";
+        /** VMIs: how long the simulated guest takes to boot (Go duration). */
+        public static final String BOOT_DELAY = "sim.drainboard.dev/boot-delay";
+        /** VMIs: how long the simulated guest takes to power off after an ACPI shutdown; {@code never} ignores ACPI. */
+        public static final String GUEST_SHUTDOWN_DELAY = "sim.drainboard.dev/guest-shutdown-delay";
+        /** Pods: time from creation until the simulated kubelet runs the pod. */
+        public static final String POD_START_DELAY = "sim.drainboard.dev/start-delay";
+        /** Pods: time the pod's process takes to exit after SIGTERM. */
+        public static final String POD_SHUTDOWN_DELAY = "sim.drainboard.dev/shutdown-delay";
     }
 
     public static final class Finalizers {
@@ -217,6 +225,10 @@ public final class KubeVirtNames {
         public static final String MIGRATED = "Migrated";
         public static final String SHUTTING_DOWN = "ShuttingDown";
         public static final String DELETED = "Deleted";
+        /** virt-handler: domain defined, guest started, guest off (shut down or crashed). */
+        public static final String CREATED = "Created";
+        public static final String STARTED = "Started";
+        public static final String STOPPED = "Stopped";
     }
 
     /** Values written into spec and status fields. */
@@ -407,6 +419,14 @@ public final class KubeVirtNames {
         public static final String MIGRATED_TO_NODE = "The VirtualMachineInstance migrated to node %s.";
         public static final String SIGNALED_GRACEFUL_SHUTDOWN = "Signaled Graceful Shutdown";
         public static final String VMI_STOPPING = "VirtualMachineInstance stopping";
+        public static final String VMI_DEFINED = "VirtualMachineInstance defined.";
+        public static final String VMI_STARTED = "VirtualMachineInstance started.";
+        public static final String VMI_SHUT_DOWN = "The VirtualMachineInstance was shut down.";
+        public static final String VMI_CRASHED = "The VirtualMachineInstance crashed.";
+        /** LiveMigratable=False when the claim behind a PVC or DataVolume volume cannot be found. */
+        public static final String PVC_SHARING_UNKNOWN = "cannot migrate VMI: Unable to determine if PVC %s is shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)";
+        /** Drainboard's own: LiveMigratable=False, reason NotMigratable, from the simulation annotation. */
+        public static final String NOT_MIGRATABLE_BY_ANNOTATION = "VMI is marked not live-migratable by the annotation sim.drainboard.dev/live-migratable";
         public static final String PVC_NOT_SHARED = "cannot migrate VMI: PVC %s is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)";
         public static final String NON_SHARED_HOST_DISK = "cannot migrate VMI with non-shared HostDisk";
         public static final String NON_MIGRATABLE_HOST_DEVICE = "VMI specifies non-migratable generic PCI host device";

@@ -11,6 +11,12 @@ import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.PodConditions;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
+import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
+import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
+import dev.drainboard.handler.Domain;
+import dev.drainboard.handler.DomainState;
+import dev.drainboard.handler.HypervisorRegistry;
+import dev.drainboard.kubevirt.KubeVirtNames;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -23,20 +29,33 @@ import java.util.concurrent.TimeUnit;
 /**
  * The kubelets of the simulated nodes: a node reports Ready with capacity and keeps its Lease fresh;
  * a pod bound to it starts (Running, Ready) after its start delay; a deleted pod's process gets
- * SIGTERM, exits after its shutdown delay (at most the grace period) and the pod is removed.
+ * SIGTERM, exits after its shutdown delay (killed at the end of the grace period), ends Succeeded
+ * (or Failed when killed) and is removed.
  *
- * <p>Knobs, as annotations on the pod: {@code sim.drainboard.dev/start-delay} and
- * {@code sim.drainboard.dev/shutdown-delay} (Go-style durations such as {@code 500ms}, {@code 2s}).
+ * <p>A virt-launcher pod's process is tied to its VMI's domain on the node's hypervisor, as virt-launcher
+ * is: SIGTERM is passed on to the hypervisor (the node handler then shuts the guest down); the process exits
+ * once the domain is off, so the pod ends Succeeded (Failed after a crash) and, being restartPolicy Never,
+ * stays until deleted; a launcher killed at the end of its grace period takes QEMU with it.
+ *
+ * <p>Knobs, as annotations on the pod: {@code sim.drainboard.dev/start-delay} (default: the cluster's
+ * pod start delay) and {@code sim.drainboard.dev/shutdown-delay} (Go-style durations such as
+ * {@code 500ms}, {@code 2s}). A launcher pod with a domain ignores the shutdown delay: it exits when
+ * its domain is off.
  */
 public final class SimulatedKubelets implements ClusterComponent {
 
-    public static final String START_DELAY = "sim.drainboard.dev/start-delay";
-    public static final String SHUTDOWN_DELAY = "sim.drainboard.dev/shutdown-delay";
+    public static final String START_DELAY = KubeVirtNames.Simulation.POD_START_DELAY;
+    public static final String SHUTDOWN_DELAY = KubeVirtNames.Simulation.POD_SHUTDOWN_DELAY;
     static final Duration LEASE_RENEW = Duration.ofSeconds(10);
     static final int LEASE_DURATION_SECONDS = 40;
+    private static final String KILL = "kill:";
 
     private final ObjectStore store;
+    private final HypervisorRegistry hypervisors;
+    private final Duration defaultStartDelay;
     private final ComponentQueue queue;
+    /** Launcher pods by "node/VMI uid", so that a domain's change reaches its pod. */
+    private final Map<String, String> launchers = new ConcurrentHashMap<>();
     /**
      * When each terminating pod (by uid) got its SIGTERM: the moment its kubelet first saw the
      * deletionTimestamp. Derived from the timestamp it could be up to a second early, as
@@ -50,12 +69,23 @@ public final class SimulatedKubelets implements ClusterComponent {
     });
 
     public SimulatedKubelets(ObjectStore store) {
+        this(store, new HypervisorRegistry(), Duration.ZERO);
+    }
+
+    /**
+     * @param hypervisors       the nodes' hypervisors, which run the launcher pods' domains
+     * @param defaultStartDelay how long a pod takes to start when it has no start-delay annotation
+     */
+    public SimulatedKubelets(ObjectStore store, HypervisorRegistry hypervisors, Duration defaultStartDelay) {
         this.store = store;
+        this.hypervisors = hypervisors;
+        this.defaultStartDelay = defaultStartDelay;
         this.queue = new ComponentQueue("simulated-kubelets", this::sync);
     }
 
     @Override
     public void start() {
+        hypervisors.addDomainListener(this::onDomainChanged);
         store.addListener(this::onEvent);
         store.list(BuiltinResources.NODES, null, o -> true).forEach(n -> queue.add("node:" + Json.name(n)));
         store.list(BuiltinResources.PODS, null, o -> true).forEach(p -> queue.add(podKey(p)));
@@ -66,6 +96,16 @@ public final class SimulatedKubelets implements ClusterComponent {
         if (event.type() == WatchEvent.Type.DELETED) {
             if (event.resource() == BuiltinResources.PODS) {
                 signalled.remove(Json.uid(event.object()));
+                ObjectNode pod = event.object();
+                if (isLauncher(pod)) {
+                    String launcher = launcherKey(Json.text(pod, "spec", "nodeName"), vmiUid(pod));
+                    launchers.remove(launcher, podKey(pod));
+                    String phase = Json.text(pod, "status", "phase");
+                    if (!phase.equals("Succeeded") && !phase.equals("Failed")) {
+                        // Removed without its process having exited (grace period 0): the kubelet still kills it.
+                        queue.add(KILL + launcher);
+                    }
+                }
             }
             return;
         }
@@ -80,12 +120,43 @@ public final class SimulatedKubelets implements ClusterComponent {
         }
     }
 
+    private void onDomainChanged(Domain domain) {
+        String key = launchers.get(launcherKey(domain.nodeName(), domain.vmiUid()));
+        if (key != null) {
+            queue.add(key);
+        }
+    }
+
+    static boolean isLauncher(JsonNode pod) {
+        return KubeVirtNames.Labels.APP_VIRT_LAUNCHER.equals(Json.text(pod, "metadata", "labels", KubeVirtNames.Labels.APP))
+                && !vmiUid(pod).isEmpty();
+    }
+
+    private static String vmiUid(JsonNode pod) {
+        return Json.text(pod, "metadata", "labels", KubeVirtNames.Labels.CREATED_BY);
+    }
+
+    private static String launcherKey(String node, String vmiUid) {
+        return node + "/" + vmiUid;
+    }
+
+    /** The launcher's domain on its node, or null (no hypervisor there, or no domain defined yet). */
+    private Domain domainOf(ObjectNode pod) {
+        return hypervisors.forNode(Json.text(pod, "spec", "nodeName"))
+                .flatMap(h -> h.domain(vmiUid(pod)))
+                .orElse(null);
+    }
+
     private static String podKey(ObjectNode pod) {
         return "pod:" + Json.namespace(pod) + "/" + Json.name(pod);
     }
 
     private void sync(String key) {
-        if (key.startsWith("node:")) {
+        if (key.startsWith(KILL)) {
+            String launcher = key.substring(KILL.length());
+            int slash = launcher.indexOf('/');
+            hypervisors.forNode(launcher.substring(0, slash)).ifPresent(h -> h.destroy(launcher.substring(slash + 1)));
+        } else if (key.startsWith("node:")) {
             syncNode(key.substring(5));
         } else {
             String ref = key.substring(4);
@@ -145,14 +216,33 @@ public final class SimulatedKubelets implements ClusterComponent {
             return; // not ours: no kubelet runs it
         }
         Instant now = store.clock().instant();
+        boolean launcher = isLauncher(pod);
+        if (launcher) {
+            launchers.put(launcherKey(nodeName, vmiUid(pod)), key);
+        }
         JsonNode meta = pod.path("metadata");
         if (meta.has("deletionTimestamp")) {
             terminate(pod, key, now);
             return;
         }
-        if (Json.text(pod, "status", "phase").equals("Pending")) {
+        String phase = Json.text(pod, "status", "phase");
+        if (launcher && phase.equals("Running")) {
+            Domain domain = domainOf(pod);
+            if (domain != null && domain.isFinal()) {
+                // virt-launcher exits once its domain is off; restartPolicy Never keeps the pod, finished.
+                int exitCode = domain.state() == DomainState.CRASHED ? 1 : 0;
+                ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> {
+                    if (p.path("metadata").has("deletionTimestamp") || !Json.text(p, "status", "phase").equals("Running")) {
+                        return p;
+                    }
+                    return PodStatus.terminated(p, now, exitCode);
+                }, false));
+            }
+            return;
+        }
+        if (phase.equals("Pending")) {
             Instant created = Json.parseTimestamp(Json.text(pod, "metadata", "creationTimestamp"));
-            Duration delay = annotationDuration(pod, START_DELAY, Duration.ZERO);
+            Duration delay = annotationDuration(pod, START_DELAY, defaultStartDelay);
             Instant due = created == null ? now : created.plus(delay);
             if (now.isBefore(due)) {
                 queue.addAfter(key, Duration.between(now, due).toMillis() + 5);
@@ -172,25 +262,48 @@ public final class SimulatedKubelets implements ClusterComponent {
         return "10.0.0.1";
     }
 
-    /** SIGTERM goes out when the kubelet sees the deletionTimestamp; the process exits after its shutdown delay. */
+    /**
+     * SIGTERM goes out when the kubelet sees the deletionTimestamp; the process exits after its shutdown delay
+     * (a launcher with a domain: when the domain is off) or is killed at the end of the grace period.
+     */
     private void terminate(ObjectNode pod, String key, Instant now) {
+        boolean firstSignal = !signalled.containsKey(Json.uid(pod));
         Instant sigterm = signalled.computeIfAbsent(Json.uid(pod), uid -> now);
+        Domain domain = isLauncher(pod) ? domainOf(pod) : null;
+        if (firstSignal && domain != null) {
+            hypervisorOf(pod).ifPresent(h -> h.requestGracefulShutdown(vmiUid(pod)));
+        }
         // The grace period as it is now: a later delete may have shortened it.
         Instant deadline = sigterm.plusSeconds(pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0));
-        Duration shutdown = annotationDuration(pod, SHUTDOWN_DELAY, Duration.ZERO);
-        Instant exit = sigterm.plus(shutdown);
+        Instant exit;
+        if (domain != null) {
+            // virt-launcher exits when its domain is off; a domain change re-queues the pod.
+            exit = domain.isAlive() ? deadline : sigterm;
+        } else {
+            exit = sigterm.plus(annotationDuration(pod, SHUTDOWN_DELAY, Duration.ZERO));
+        }
+        boolean killed = exit.isAfter(deadline) || (domain != null && domain.isAlive());
         if (exit.isAfter(deadline)) {
-            exit = deadline; // killed at the end of the grace period
+            exit = deadline;
         }
         if (now.isBefore(exit)) {
             queue.addAfter(key, Duration.between(now, exit).toMillis() + 5);
             return;
         }
+        if (killed && domain != null) {
+            // The launcher dies with SIGKILL, and QEMU with it.
+            hypervisorOf(pod).ifPresent(h -> h.destroy(vmiUid(pod)));
+        }
+        int exitCode = killed ? 137 : domain != null && domain.state() == DomainState.CRASHED ? 1 : 0;
         ignoreMissing(() -> store.update(BuiltinResources.PODS, Json.namespace(pod), Json.name(pod), p -> {
-            PodStatus.terminated(p, now);
+            PodStatus.terminated(p, now, exitCode);
             Json.metadata(p).put("deletionGracePeriodSeconds", 0);
             return p;
         }, false));
+    }
+
+    private java.util.Optional<SimulatedHypervisor> hypervisorOf(ObjectNode pod) {
+        return java.util.Optional.ofNullable(SimulatedHypervisors.of(hypervisors, Json.text(pod, "spec", "nodeName")));
     }
 
     static Duration annotationDuration(ObjectNode object, String annotation, Duration fallback) {
@@ -253,19 +366,25 @@ public final class SimulatedKubelets implements ClusterComponent {
             return pod;
         }
 
-        static void terminated(ObjectNode pod, Instant now) {
+        /**
+         * The pod's process has exited: containers terminated, the pod in its final phase (Succeeded for exit
+         * code 0, else Failed) and no longer Ready.
+         */
+        static ObjectNode terminated(ObjectNode pod, Instant now, int exitCode) {
             ObjectNode status = pod.with("status");
+            status.put("phase", exitCode == 0 ? "Succeeded" : "Failed");
             PodConditions.set(pod, "Ready", "False", "PodCompleted", "", now);
             PodConditions.set(pod, "ContainersReady", "False", "PodCompleted", "", now);
             for (JsonNode s : status.withArray("containerStatuses")) {
                 ObjectNode state = ((ObjectNode) s).putObject("state");
                 ObjectNode terminated = state.putObject("terminated");
-                terminated.put("exitCode", 0);
-                terminated.put("reason", "Completed");
+                terminated.put("exitCode", exitCode);
+                terminated.put("reason", exitCode == 0 ? "Completed" : "Error");
                 terminated.put("finishedAt", Json.timestamp(now));
                 ((ObjectNode) s).put("ready", false);
                 ((ObjectNode) s).put("started", false);
             }
+            return pod;
         }
     }
 

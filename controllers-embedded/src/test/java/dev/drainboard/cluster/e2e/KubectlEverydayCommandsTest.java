@@ -390,9 +390,12 @@ class KubectlEverydayCommandsTest {
         var result = kubectl.succeed("run", "imperative", "-n", "demo", "--image=busybox:1.36", "--labels=made=by-run");
 
         assertThat(result.stdout()).isEqualTo("pod/imperative created\n");
-        // The embedded cluster has no scheduler yet, so the pod waits unbound in Pending.
-        assertThat(jsonPath("pod", "imperative", "{.spec.containers[0].image} {.metadata.labels.made} {.status.phase}"))
-                .isEqualTo("busybox:1.36 by-run Pending");
+        assertThat(jsonPath("pod", "imperative", "{.spec.containers[0].image} {.metadata.labels.made}"))
+                .isEqualTo("busybox:1.36 by-run");
+        // The scheduler binds it to a node, whose kubelet runs it.
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> jsonPath("pod", "imperative", "{.status.phase}").equals("Running")
+                        && !jsonPath("pod", "imperative", "{.spec.nodeName}").isEmpty());
     }
 
     @Test

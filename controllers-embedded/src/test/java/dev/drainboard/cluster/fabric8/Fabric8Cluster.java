@@ -69,12 +69,19 @@ public final class Fabric8Cluster implements AutoCloseable {
     }
 
     /** A pod not bound to any node: no kubelet runs it, so it only changes when a test changes it. */
+    /**
+     * A pod for a scheduler nobody runs: the embedded scheduler leaves it alone, so it stays exactly as the test
+     * wrote it (no PodScheduled condition appearing under a watch or an edit).
+     */
     public static Pod pod(String namespace, String name, Map<String, String> labels) {
         return new PodBuilder()
                 .withNewMetadata().withNamespace(namespace).withName(name).withLabels(labels).endMetadata()
-                .withNewSpec().addNewContainer().withName("main").withImage("registry.example/app:1").endContainer().endSpec()
+                .withNewSpec().withSchedulerName(UNSCHEDULED).addNewContainer().withName("main").withImage("registry.example/app:1").endContainer().endSpec()
                 .build();
     }
+
+    /** The scheduler name of {@link #pod}: no scheduler serves it. */
+    public static final String UNSCHEDULED = "no-scheduler";
 
     /** A pod bound to a simulated node, which runs it (Running, Ready) and completes its deletion. */
     public static Pod podOnNode(String namespace, String name, String node, Map<String, String> labels) {

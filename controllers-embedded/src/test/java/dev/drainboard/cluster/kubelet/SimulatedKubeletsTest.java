@@ -68,14 +68,32 @@ class SimulatedKubeletsTest {
     @Test
     void aPodOnNoKnownNodeStaysPending() {
         String ns = cluster.newNamespace("kubelet-unbound");
-        client.pods().resource(Fabric8Cluster.pod(ns, "unscheduled", Map.of())).create();
         client.pods().resource(Fabric8Cluster.podOnNode(ns, "elsewhere", "no-such-node", Map.of())).create();
-        // A pod the kubelet does run, created after: once it is Ready the others have been looked at too.
+        // A pod the kubelet does run, created after: once it is Ready the other has been looked at too.
         client.pods().resource(Fabric8Cluster.podOnNode(ns, "marker", NODE, Map.of())).create();
 
         await().atMost(TIMEOUT).until(() -> isReady(pod(ns, "marker").get()));
-        assertThat(pod(ns, "unscheduled").get().getStatus().getPhase()).isEqualTo("Pending");
         assertThat(pod(ns, "elsewhere").get().getStatus().getPhase()).isEqualTo("Pending");
+    }
+
+    @Test
+    void aTerminatedPodReportsItsFinalPhaseBeforeItIsRemoved() {
+        String ns = cluster.newNamespace("kubelet-final");
+        Map<String, String> lastPhase = new ConcurrentHashMap<>();
+        cluster.cluster().store().addListener(event -> {
+            if (event.type() == WatchEvent.Type.DELETED && event.resource() == BuiltinResources.PODS
+                    && Json.namespace(event.object()).equals(ns)) {
+                lastPhase.put(Json.name(event.object()), Json.text(event.object(), "status", "phase"));
+            }
+        });
+        createRunning(ns, "done", "0s");
+        createRunning(ns, "killed", "1h");
+
+        pod(ns, "done").delete();
+        pod(ns, "killed").withGracePeriod(1).delete();
+
+        await().atMost(TIMEOUT).until(() -> lastPhase.size() == 2);
+        assertThat(lastPhase).containsEntry("done", "Succeeded").containsEntry("killed", "Failed");
     }
 
     @Test
