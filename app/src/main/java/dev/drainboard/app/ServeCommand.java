@@ -3,7 +3,7 @@ package dev.drainboard.app;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.cluster.scenario.ScenarioException;
-import dev.drainboard.controlplane.ControlPlane;
+import dev.drainboard.controlplane.LocalControlPlane;
 import io.fabric8.kubernetes.client.Config;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,9 +71,9 @@ public final class ServeCommand implements Callable<Integer> {
                     + (port != 0 ? " (is port " + port + " in use? --port 0 picks a free one)" : ""));
             return 1;
         }
-        ControlPlane plane;
+        LocalControlPlane plane;
         try {
-            plane = noControllers ? null : startControlPlane(cluster);
+            plane = startControlPlane(cluster, !noControllers);
         } catch (IOException | RuntimeException e) {
             cluster.close();
             err.println("drainboard serve: cannot start the controllers: " + e.getMessage());
@@ -109,13 +109,13 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * The KubeVirt controllers in-process, talking to the embedded cluster through its API like any other client,
-     * with leader election as always (another Drainboard may be pointed at this cluster).
+     * The KubeVirt controllers in-process, talking to the embedded cluster through its API like any other
+     * client, with leader election as always (another Drainboard may be pointed at this cluster); and the
+     * node handler of the simulated nodes.
      */
-    private static ControlPlane startControlPlane(EmbeddedCluster cluster) throws IOException {
-        ControlPlane plane = ControlPlane.builder(Config.fromKubeconfig(java.nio.file.Files.readString(cluster.kubeconfig()))).build();
-        plane.start();
-        return plane;
+    private static LocalControlPlane startControlPlane(EmbeddedCluster cluster, boolean controllers) throws IOException {
+        return LocalControlPlane.start(Config.fromKubeconfig(java.nio.file.Files.readString(cluster.kubeconfig())),
+                cluster.hypervisors(), controllers);
     }
 
     /**
