@@ -76,7 +76,9 @@ public final class EmbeddedCluster implements AutoCloseable {
         ApiHttpServer http = null;
         try {
             createSystemNamespaces(api);
-            installKubeVirtCrds(api, documents);
+            if (options.kubeVirtCrds()) {
+                installKubeVirtCrds(api, documents);
+            }
             ScenarioLoader.load(api, documents);
             components.add(new NamespaceController(store, registry));
             components.add(new GarbageCollector(store, registry));

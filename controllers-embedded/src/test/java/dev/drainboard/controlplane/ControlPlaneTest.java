@@ -95,6 +95,7 @@ class ControlPlaneTest {
                     kubectl.kubernetes.io/last-applied-configuration: "{}"
                 spec:
                   evictionStrategy: LiveMigrate
+                  schedulerName: bound-by-this-test
                   domain:
                     devices:
                       disks: [{name: root, disk: {bus: virtio}}]
@@ -205,6 +206,7 @@ class ControlPlaneTest {
                       labels: {app: %s}
                     spec:
                       evictionStrategy: None
+                      schedulerName: bound-by-this-test
                       domain:
                         devices: {}
                         resources: {requests: {memory: 512Mi}}

@@ -27,7 +27,7 @@ class CrdInstallerTest {
 
     @BeforeEach
     void startCluster() throws Exception {
-        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults());
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withoutKubeVirtCrds());
         client = new KubernetesClientBuilder()
                 .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build();
     }

@@ -44,7 +44,7 @@ class KubeVirtCrdsTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults());
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withoutKubeVirtCrds());
         client = new KubernetesClientBuilder()
                 .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build();
         assertThat(new CrdInstaller(client).installKubeVirtCrds(false))
