@@ -28,7 +28,7 @@ class InstallCrdsCommandTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withKubeconfigOut(tempDir.resolve("kubeconfig")));
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withoutKubeVirtCrds().withKubeconfigOut(tempDir.resolve("kubeconfig")));
     }
 
     @AfterAll
