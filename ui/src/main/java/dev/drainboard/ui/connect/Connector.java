@@ -2,6 +2,7 @@ package dev.drainboard.ui.connect;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -11,6 +12,7 @@ import dev.drainboard.ui.model.ClusterModel;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -63,6 +65,7 @@ public final class Connector {
             throws Failure {
         EmbeddedCluster embedded = null;
         KubernetesClient client = null;
+        LocalControlPlane plane = null;
         try {
             Config config;
             String clusterName;
@@ -104,6 +107,8 @@ public final class Connector {
                 context = ctx.name();
                 user = ctx.user();
             }
+            // The controllers get the configuration as it is; the first checks fail fast instead.
+            Config controllerConfig = new ConfigBuilder(config).build();
             // Fail fast on the first attempt; the informers retry on their own once connected.
             config.setRequestRetryBackoffLimit(0);
             config.setConnectionTimeout(5_000);
@@ -148,12 +153,20 @@ public final class Connector {
                     : probeVirtController(client, progress);
             ModePolicy.Decision decision = ModePolicy.decide(choice, embedded != null, probe);
 
+            boolean control = decision.mode() == Mode.CONTROL && kubeVirt;
+            if (control || embedded != null) {
+                progress.accept(control ? "Starting the controllers…" : "Starting the simulated nodes…");
+                plane = LocalControlPlane.start(controllerConfig, embedded == null ? null : embedded.hypervisors(), control);
+            }
             progress.accept("Starting live views…");
             ClusterModel model = ClusterModel.start(client, kubeVirt);
             Session.Info info = new Session.Info(clusterName, context, server, version, embedded != null, kubeVirt,
                     decision.mode(), decision.reason(), target);
-            return new Session(client, embedded, model, info);
+            return new Session(client, embedded, plane, model, info);
         } catch (Failure | RuntimeException e) {
+            if (plane != null) {
+                plane.close();
+            }
             if (client != null) {
                 client.close();
             }

@@ -1,6 +1,7 @@
 package dev.drainboard.ui.connect;
 
 import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.ui.model.ClusterModel;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
@@ -24,12 +25,14 @@ public final class Session implements AutoCloseable {
 
     private final KubernetesClient client;
     private final EmbeddedCluster embedded;
+    private final LocalControlPlane plane;
     private final ClusterModel model;
     private final Info info;
 
-    Session(KubernetesClient client, EmbeddedCluster embedded, ClusterModel model, Info info) {
+    Session(KubernetesClient client, EmbeddedCluster embedded, LocalControlPlane plane, ClusterModel model, Info info) {
         this.client = client;
         this.embedded = embedded;
+        this.plane = plane;
         this.model = model;
         this.info = info;
     }
@@ -47,6 +50,11 @@ public final class Session implements AutoCloseable {
         return client;
     }
 
+    /** The controllers and node handler this process runs for the connection, if any. */
+    public Optional<LocalControlPlane> controlPlane() {
+        return Optional.ofNullable(plane);
+    }
+
     public Optional<EmbeddedCluster> embeddedCluster() {
         return Optional.ofNullable(embedded);
     }
@@ -54,6 +62,9 @@ public final class Session implements AutoCloseable {
     @Override
     public void close() {
         model.close();
+        if (plane != null) {
+            plane.close(); // before the cluster: the controllers hand their Lease back while the API still answers
+        }
         client.close();
         if (embedded != null) {
             embedded.close();
