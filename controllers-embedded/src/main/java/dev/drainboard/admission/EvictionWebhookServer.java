@@ -189,12 +189,14 @@ public final class EvictionWebhookServer implements AutoCloseable {
                 reply(exchange, 405, "only POST is served here");
                 return;
             }
+            // Read the body first, whatever the verdict: an unread body left on a keep-alive connection
+            // would be taken for the next request.
+            byte[] body = readBody(exchange.getRequestBody());
             String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
             if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
                 reject(exchange, "contentType=" + contentType + ", expected application/json");
                 return;
             }
-            byte[] body = readBody(exchange.getRequestBody());
             if (body == null) {
                 reject(exchange, "request body larger than " + MAX_BODY_BYTES + " bytes");
                 return;
