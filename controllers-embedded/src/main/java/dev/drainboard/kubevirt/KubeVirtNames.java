@@ -353,6 +353,7 @@ public final class KubeVirtNames {
         public static final String EXPANDED_PDB = "Expanded PodDisruptionBudget %s";
         public static final String ERROR_EXPANDING_PDB = "Error expanding the PodDisruptionBudget %s: %s";
         public static final String SHRANK_PDB = "shrank PodDisruptionBudget %s";
+        public static final String ERROR_SHRINKING_PDB = "Error shrinking the PodDisruptionBudget %s: %s";
         public static final String NO_PDB_PROTECTING_VMI = "Found no PDB protecting the vmi %s";
 
         // migration admission

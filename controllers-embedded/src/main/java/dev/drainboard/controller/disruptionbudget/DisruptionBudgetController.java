@@ -1,0 +1,250 @@
+package dev.drainboard.controller.disruptionbudget;
+
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
+import dev.drainboard.runtime.ControllerLoop;
+import dev.drainboard.runtime.ControllerManager;
+import dev.drainboard.runtime.EventComponents;
+import dev.drainboard.runtime.EventRecorder;
+import dev.drainboard.runtime.Expectations;
+import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.Result;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.SharedInformerFactory;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * KubeVirt's disruption budget controller as it was up to v1.5: keeps one PDB ({@code minAvailable: 1}) for every
+ * VMI whose eviction strategy wants protection, deletes it when that ends, and shrinks a PDB a migration expanded
+ * once the migration is over. Keys are VMI {@code namespace/name}s; the decision is
+ * {@link DisruptionBudgetDecision}, this class reads the caches and applies its actions.
+ *
+ * <p>Wiring: {@link #register} before the manager starts its informers (it adds a PDB informer to the factory).
+ */
+public final class DisruptionBudgetController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DisruptionBudgetController.class);
+    public static final String NAME = "disruption-budget";
+
+    private final KubernetesClient client;
+    private final SharedIndexInformer<VirtualMachineInstance> vmis;
+    private final SharedIndexInformer<PodDisruptionBudget> budgets;
+    private final SharedIndexInformer<Pod> pods;
+    private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
+    private final ClusterConfigSource config;
+    private final EventRecorder recorder;
+    private final Expectations<String> expectations = new Expectations<>();
+    private ControllerLoop<String> loop;
+
+    private DisruptionBudgetController(ControllerManager manager, SharedIndexInformer<VirtualMachineInstance> vmis,
+                                       SharedIndexInformer<Pod> pods,
+                                       SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
+                                       ClusterConfigSource config) {
+        this.client = manager.client();
+        this.vmis = vmis;
+        this.pods = pods;
+        this.migrations = migrations;
+        this.config = config;
+        this.budgets = budgetInformer(manager.informers());
+        this.recorder = manager.eventRecorder(EventComponents.DISRUPTION_BUDGET);
+    }
+
+    /**
+     * Builds the controller on the shared VMI, pod and VMIM informers (all namespaces), adds a PDB informer to the
+     * manager's factory (or reuses one there) and registers the loop with the manager.
+     */
+    public static DisruptionBudgetController register(ControllerManager manager,
+                                                      SharedIndexInformer<VirtualMachineInstance> vmis,
+                                                      SharedIndexInformer<Pod> pods,
+                                                      SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
+                                                      ClusterConfigSource config) {
+        DisruptionBudgetController controller = new DisruptionBudgetController(manager, vmis, pods, migrations, config);
+        controller.loop = ControllerLoop.builder(NAME, controller::reconcile)
+                .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
+                .watch(vmis, Keys::of)
+                .watch(controller.budgets, pdb -> DisruptionBudgets.controllingVmi(pdb)
+                        .map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName())).orElse(null))
+                .watch(pods, pod -> DisruptionBudgets.controllingVmi(pod)
+                        .map(ref -> Keys.of(pod.getMetadata().getNamespace(), ref.getName())).orElse(null))
+                .watch(migrations, vmim -> vmim.getSpec() == null || vmim.getSpec().getVmiName() == null ? null
+                        : Keys.of(vmim.getMetadata().getNamespace(), vmim.getSpec().getVmiName()))
+                .build();
+        controller.observeBudgets();
+        // A new cluster default strategy changes what every VMI without its own strategy needs.
+        config.addListener(c -> vmis.getStore().list().forEach(vmi -> controller.loop.enqueue(Keys.of(vmi))));
+        manager.register(controller.loop);
+        return controller;
+    }
+
+    public ControllerLoop<String> loop() {
+        return loop;
+    }
+
+    /** The PDB informer (shared through the manager's factory), e.g. for the UI. */
+    public SharedIndexInformer<PodDisruptionBudget> budgets() {
+        return budgets;
+    }
+
+    private static SharedIndexInformer<PodDisruptionBudget> budgetInformer(SharedInformerFactory factory) {
+        SharedIndexInformer<PodDisruptionBudget> existing = factory.getExistingSharedIndexInformer(PodDisruptionBudget.class);
+        return existing != null ? existing : factory.sharedIndexInformerFor(PodDisruptionBudget.class, 0);
+    }
+
+    private void observeBudgets() {
+        budgets.addEventHandler(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(PodDisruptionBudget pdb) {
+                vmiKeyOf(pdb).ifPresent(expectations::creationObserved);
+            }
+
+            @Override
+            public void onUpdate(PodDisruptionBudget before, PodDisruptionBudget after) {
+            }
+
+            @Override
+            public void onDelete(PodDisruptionBudget pdb, boolean finalStateUnknown) {
+                vmiKeyOf(pdb).ifPresent(expectations::deletionObserved);
+            }
+        });
+    }
+
+    private static Optional<String> vmiKeyOf(PodDisruptionBudget pdb) {
+        return DisruptionBudgets.controllingVmi(pdb).map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName()));
+    }
+
+    Result reconcile(String key) {
+        if (!expectations.satisfied(key)) {
+            return Result.requeue(); // our last writes have not reached the cache yet
+        }
+        String namespace = Keys.namespace(key);
+        String name = Keys.name(key);
+        VirtualMachineInstance vmi = vmis.getIndexer().getByKey(key);
+        List<PodDisruptionBudget> owned = budgets.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).stream()
+                .filter(pdb -> DisruptionBudgets.controllingVmi(pdb).map(ref -> name.equals(ref.getName())).orElse(false))
+                .toList();
+        if (vmi == null && owned.isEmpty()) {
+            expectations.delete(key);
+            return Result.done();
+        }
+        BudgetInput input = new BudgetInput(vmi, owned, config.current(), activeLauncherPods(vmi), unfinishedMigrations(namespace, name));
+        List<BudgetAction> actions = DisruptionBudgetDecision.decide(input);
+        Exception failure = null;
+        for (BudgetAction action : actions) {
+            try {
+                apply(key, vmi, owned, action);
+            } catch (KubernetesClientException e) {
+                failure = e;
+            }
+        }
+        return failure == null ? Result.done() : Result.error(failure);
+    }
+
+    private int activeLauncherPods(VirtualMachineInstance vmi) {
+        if (vmi == null || vmi.getMetadata().getUid() == null) {
+            return 0;
+        }
+        String uid = vmi.getMetadata().getUid();
+        return (int) pods.getIndexer().byIndex(Cache.NAMESPACE_INDEX, vmi.getMetadata().getNamespace()).stream()
+                .filter(pod -> {
+                    Map<String, String> labels = pod.getMetadata().getLabels();
+                    return labels != null && uid.equals(labels.get(KubeVirtNames.Labels.CREATED_BY));
+                })
+                .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
+                .filter(pod -> {
+                    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+                    return !"Succeeded".equals(phase) && !"Failed".equals(phase);
+                })
+                .count();
+    }
+
+    private Set<String> unfinishedMigrations(String namespace, String vmiName) {
+        return migrations.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).stream()
+                .filter(m -> m.getSpec() != null && vmiName.equals(m.getSpec().getVmiName()))
+                .filter(m -> !m.isFinal())
+                .map(m -> m.getMetadata().getName())
+                .collect(Collectors.toSet());
+    }
+
+    private void apply(String key, VirtualMachineInstance vmi, List<PodDisruptionBudget> owned, BudgetAction action) {
+        String namespace = Keys.namespace(key);
+        var api = client.policy().v1().podDisruptionBudget().inNamespace(namespace);
+        switch (action) {
+            case BudgetAction.Create c -> {
+                expectations.expectCreations(key, 1);
+                try {
+                    PodDisruptionBudget created = api.resource(c.budget()).create();
+                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_CREATE,
+                            KubeVirtNames.Messages.CREATED_PDB, created.getMetadata().getName());
+                    LOG.info("created PodDisruptionBudget {}/{} for VMI {}", namespace, created.getMetadata().getName(), key);
+                } catch (KubernetesClientException e) {
+                    expectations.creationObserved(key); // it will never be seen
+                    recorder.warning(vmi, KubeVirtNames.EventReasons.FAILED_CREATE,
+                            KubeVirtNames.Messages.ERROR_CREATING_PDB, errorText(e));
+                    throw e;
+                }
+            }
+            case BudgetAction.Delete d -> {
+                var subject = vmi != null ? vmi : formerVmi(key, owned, d.name());
+                expectations.raiseExpectations(key, 0, 1);
+                try {
+                    api.withName(d.name()).delete();
+                    recorder.normal(subject, KubeVirtNames.EventReasons.SUCCESSFUL_DELETE,
+                            KubeVirtNames.Messages.DELETED_PDB, d.name());
+                    LOG.info("deleted PodDisruptionBudget {}/{} of VMI {}: {}", namespace, d.name(), key, d.reason().text());
+                } catch (KubernetesClientException e) {
+                    expectations.deletionObserved(key);
+                    recorder.warning(subject, KubeVirtNames.EventReasons.FAILED_DELETE,
+                            KubeVirtNames.Messages.ERROR_DELETING_PDB, d.name(), errorText(e));
+                    throw e;
+                }
+            }
+            case BudgetAction.Shrink s -> {
+                try {
+                    api.withName(s.name()).patch(PatchContext.of(PatchType.JSON), DisruptionBudgets.shrinkPatch());
+                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_UPDATE,
+                            KubeVirtNames.Messages.SHRANK_PDB, s.name());
+                } catch (KubernetesClientException e) {
+                    recorder.warning(vmi, KubeVirtNames.EventReasons.FAILED_UPDATE,
+                            KubeVirtNames.Messages.ERROR_SHRINKING_PDB, s.name(), errorText(e));
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** The VMI a PDB was kept for, rebuilt from its owner reference: events of a deleted VMI still name it. */
+    private static VirtualMachineInstance formerVmi(String key, List<PodDisruptionBudget> owned, String pdbName) {
+        Optional<OwnerReference> ref = owned.stream().filter(p -> pdbName.equals(p.getMetadata().getName())).findFirst()
+                .flatMap(DisruptionBudgets::controllingVmi);
+        VirtualMachineInstance vmi = new VirtualMachineInstance();
+        vmi.setMetadata(new ObjectMetaBuilder()
+                .withNamespace(Keys.namespace(key))
+                .withName(Keys.name(key))
+                .withUid(ref.map(OwnerReference::getUid).orElse(null))
+                .build());
+        return vmi;
+    }
+
+    private static String errorText(KubernetesClientException e) {
+        return e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
+    }
+}
