@@ -1,6 +1,8 @@
 package dev.drainboard.controlplane;
 
 import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.admission.EvictionWebhookServer;
+import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.vm.VmController;
 import dev.drainboard.controller.vmi.VmiController;
 import dev.drainboard.kubevirt.config.ClusterConfigSource;
@@ -15,6 +17,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -42,6 +45,10 @@ public final class ControlPlane implements AutoCloseable {
     private final ControllerManager manager;
     private final SharedInformers informers;
     private final ClusterConfigSource clusterConfig;
+    private final boolean evictionWebhook;
+    private final String webhookHost;
+    /** The eviction webhook, served (and registered) only while this process leads: whoever registers last wins. */
+    private EvictionWebhookServer webhook;
     private boolean started;
     private boolean closed;
 
@@ -51,6 +58,12 @@ public final class ControlPlane implements AutoCloseable {
         this.clusterConfig = ClusterConfigSource.start(b.client);
         VmiController.register(manager, informers);
         VmController.register(manager, informers);
+        DisruptionBudgetController.register(manager, informers.vmis(), informers.pods(), informers.migrations(), clusterConfig);
+        this.evictionWebhook = b.evictionWebhook;
+        this.webhookHost = b.webhookHost;
+        if (evictionWebhook) {
+            manager.onLeadershipChange(this::serveWebhookWhileLeader);
+        }
         for (Component component : b.components) {
             component.install(this);
         }
@@ -115,14 +128,45 @@ public final class ControlPlane implements AutoCloseable {
             return;
         }
         closed = true;
-        clusterConfig.close();
         manager.close();
+        stopWebhook();
+        clusterConfig.close();
+    }
+
+    private synchronized void serveWebhookWhileLeader(boolean leader) {
+        if (leader && webhook == null && !closed) {
+            webhook = EvictionWebhookServer.builder(manager.client())
+                    .clusterConfig(clusterConfig::current)
+                    .vmiCache(informers.vmis())
+                    .podCache(informers.pods())
+                    .bindAddress(webhookHost)
+                    .advertisedHost(webhookHost)
+                    .build();
+            webhook.start();
+        } else if (!leader) {
+            stopWebhook();
+        }
+    }
+
+    /** Stops serving; the registration stays, and its failurePolicy Ignore lets evictions through to the PDBs. */
+    private synchronized void stopWebhook() {
+        if (webhook != null) {
+            webhook.close();
+            webhook = null;
+        }
+    }
+
+    /** The eviction webhook while this process serves it (the leader), for figures and the drain preview. */
+    public synchronized Optional<EvictionWebhookServer> evictionWebhook() {
+        return Optional.ofNullable(webhook);
     }
 
     public static final class Builder {
         private final KubernetesClient client;
         private LeaderElection.Options election = LeaderElection.Options.defaults();
         private final List<Component> components = new ArrayList<>();
+        private boolean evictionWebhook = true;
+        private String webhookHost = "127.0.0.1";
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client);
@@ -137,6 +181,21 @@ public final class ControlPlane implements AutoCloseable {
         /** Runs the controllers unconditionally: only when nothing else can run them on this cluster (tests, benchmarks). */
         public Builder withoutLeaderElection() {
             this.election = null;
+            return this;
+        }
+
+        /** Whether the leader serves and registers the eviction webhook (on by default). */
+        public Builder evictionWebhook(boolean serve) {
+            this.evictionWebhook = serve;
+            return this;
+        }
+
+        /**
+         * The address the webhook listens on and the API server calls (127.0.0.1 by default, right for the
+         * embedded cluster; a remote cluster's API server must be able to reach it).
+         */
+        public Builder webhookHost(String host) {
+            this.webhookHost = Objects.requireNonNull(host);
             return this;
         }
 
