@@ -49,7 +49,9 @@ class ControlPlaneLeaderElectionTest {
                 await().atMost(Duration.ofSeconds(15)).until(standby::isLeader);
                 assertThat(Duration.between(crash, Instant.now())).isLessThan(Duration.ofSeconds(15));
                 assertThat(standby.leaderState().currentLeader()).isEqualTo(standby.leaderState().identity());
-                assertThat(changes).endsWith((leader == a ? "a" : "b") + ":false", (standby == a ? "a" : "b") + ":true");
+                // Listeners hear of it just after the controllers start.
+                await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(changes)
+                        .endsWith((leader == a ? "a" : "b") + ":false", (standby == a ? "a" : "b") + ":true"));
             }
         }
     }
