@@ -12,6 +12,7 @@ import dev.drainboard.runtime.ControllerLoop;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.EventType;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -299,7 +300,7 @@ public final class NodeHandler implements AutoCloseable {
         }
         try {
             client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
-                    .withName(vmi.getMetadata().getName())
+                    .resource(PatchTargets.of(vmi, VirtualMachineInstance::new))
                     .patch(PatchContext.of(PatchType.JSON), ops.toString());
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) {

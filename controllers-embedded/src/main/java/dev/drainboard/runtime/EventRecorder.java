@@ -189,7 +189,10 @@ public final class EventRecorder implements AutoCloseable {
         int count = previous.count + 1;
         String patch = "{\"count\":" + count + ",\"lastTimestamp\":\"" + timestamp(at) + "\"}";
         try {
-            client.v1().events().inNamespace(previous.namespace).withName(previous.eventName)
+            // A bare Event naming the one to patch: by name alone, fabric8 would GET it first (see PatchTargets).
+            Event target = new EventBuilder().withNewMetadata().withName(previous.eventName)
+                    .withNamespace(previous.namespace).endMetadata().build();
+            client.v1().events().inNamespace(previous.namespace).resource(target)
                     .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) {

@@ -14,17 +14,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * The embedded cluster's kube-scheduler: binds pending pods with {@link SchedulingDecision}. One pass schedules
- * every pending pod against one snapshot of nodes and pods (updated as it binds); a pass runs when a pod needs a
+ * every pending pod against the nodes and pods of its {@link SchedulerCache} (updated as it binds); a pass runs when a pod needs a
  * node, or when something changes that may make room (a node changes, a pod goes away or finishes), so a pod
  * that fits nowhere is retried exactly when it might fit.
  */
@@ -36,10 +34,12 @@ public final class Scheduler implements ClusterComponent {
 
     private final ObjectStore store;
     private final ComponentQueue queue;
+    private final SchedulerCache cache;
 
     public Scheduler(ObjectStore store) {
         this.store = store;
         this.queue = new ComponentQueue("scheduler", key -> schedulePending());
+        this.cache = new SchedulerCache(store);
     }
 
     @Override
@@ -50,6 +50,7 @@ public final class Scheduler implements ClusterComponent {
 
     /** Runs under the store's write lock: only decides whether a pass is worth it. */
     private void onEvent(WatchEvent event) {
+        cache.offer(event);
         if (event.resource() == BuiltinResources.NODES) {
             queue.add(PASS);
         } else if (event.resource() == BuiltinResources.PODS && mayChangeScheduling(event)) {
@@ -84,24 +85,25 @@ public final class Scheduler implements ClusterComponent {
     }
 
     private void schedulePending() {
-        List<ObjectNode> pods = store.list(BuiltinResources.PODS, null, o -> true);
-        List<ObjectNode> pending = new ArrayList<>();
-        for (ObjectNode pod : pods) {
-            if (needsNode(pod)) {
-                pending.add(pod);
-            }
-        }
+        cache.refresh();
+        List<ObjectNode> pending = cache.pendingPods();
         if (pending.isEmpty()) {
             return;
         }
         // Higher priority first, then oldest first, as kube-scheduler's active queue orders them.
         pending.sort(Comparator.<ObjectNode>comparingInt(p -> -p.path("spec").path("priority").asInt(0))
                 .thenComparing(p -> Json.text(p, "metadata", "creationTimestamp")));
-        Map<String, NodeState> nodes = snapshot(pods);
+        List<NodeState> nodes = cache.nodeStates();
+        Map<String, Integer> nodeIndex = new HashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            nodeIndex.put(nodes.get(i).name(), i);
+        }
         for (ObjectNode pod : pending) {
+            PodResources requests = cache.requestsOf(pod);
+            PodResources nonZeroRequests = cache.nonZeroRequestsOf(pod);
             SchedulingDecision.Outcome outcome;
             try {
-                outcome = SchedulingDecision.decide(pod, List.copyOf(nodes.values()));
+                outcome = SchedulingDecision.decide(pod, nodes, requests, nonZeroRequests);
             } catch (RuntimeException e) {
                 LOG.warn("cannot schedule pod {}/{}: {}", Json.namespace(pod), Json.name(pod), e.toString());
                 continue;
@@ -109,28 +111,15 @@ public final class Scheduler implements ClusterComponent {
             switch (outcome) {
                 case SchedulingDecision.Bind bind -> {
                     ObjectNode bound = bind(pod, bind.nodeName());
-                    if (bound != null) {
-                        nodes.computeIfPresent(bind.nodeName(), (n, state) -> state.with(bound));
+                    Integer at = nodeIndex.get(bind.nodeName());
+                    // Counted on its node for the rest of this pass; the cache learns of it from the store.
+                    if (bound != null && at != null) {
+                        nodes.set(at, nodes.get(at).with(bound, requests, nonZeroRequests));
                     }
                 }
                 case SchedulingDecision.Unschedulable u -> markUnschedulable(pod, u.message());
             }
         }
-    }
-
-    private Map<String, NodeState> snapshot(List<ObjectNode> pods) {
-        Map<String, List<JsonNode>> byNode = new HashMap<>();
-        for (ObjectNode pod : pods) {
-            String node = Json.text(pod, "spec", "nodeName");
-            if (!node.isEmpty() && !isTerminal(pod)) {
-                byNode.computeIfAbsent(node, n -> new ArrayList<>()).add(pod);
-            }
-        }
-        Map<String, NodeState> nodes = new LinkedHashMap<>();
-        for (ObjectNode node : store.list(BuiltinResources.NODES, null, o -> true)) {
-            nodes.put(Json.name(node), NodeState.of(node, byNode.getOrDefault(Json.name(node), List.of())));
-        }
-        return nodes;
     }
 
     /** Binds as the binding subresource does: nodeName and PodScheduled=True, unless someone was quicker. */

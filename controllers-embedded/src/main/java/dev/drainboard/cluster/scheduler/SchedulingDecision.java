@@ -54,12 +54,15 @@ public final class SchedulingDecision {
      * @param nodes every node with the pods that occupy it
      */
     public static Outcome decide(JsonNode pod, List<NodeState> nodes) {
+        return decide(pod, nodes, PodResources.requestsOf(pod), PodResources.nonZeroRequestsOf(pod));
+    }
+
+    /** With the pod's requests already worked out. */
+    static Outcome decide(JsonNode pod, List<NodeState> nodes, PodResources request, PodResources nonZeroRequest) {
         if (nodes.isEmpty()) {
             return new Unschedulable(Map.of(), NO_NODES);
         }
         AntiAffinity antiAffinity = AntiAffinity.of(pod, nodes);
-        PodResources request = PodResources.requestsOf(pod);
-        PodResources nonZeroRequest = PodResources.nonZeroRequestsOf(pod);
         Map<String, Integer> histogram = new TreeMap<>();
         int unresolvableNodes = 0;
         NodeState best = null;
@@ -101,7 +104,7 @@ public final class SchedulingDecision {
                 && !Tolerations.anyTolerates(tolerations, taint(UNSCHEDULABLE_TAINT, "NoSchedule"))) {
             return new Failure(List.of(REASON_CORDONED), true);
         }
-        var untolerated = Tolerations.firstUntolerated(taintsOf(node), tolerations);
+        var untolerated = Tolerations.firstUntolerated(state.taints(), tolerations);
         if (untolerated.isPresent()) {
             JsonNode t = untolerated.get();
             return new Failure(List.of(REASON_TAINT.formatted(t.path("key").asText(), t.path("value").asText(""))), true);

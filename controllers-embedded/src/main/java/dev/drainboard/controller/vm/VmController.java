@@ -17,6 +17,7 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -120,7 +121,7 @@ public final class VmController {
         if (patch != null) {
             try {
                 client.resources(VirtualMachine.class).inNamespace(vm.getMetadata().getNamespace())
-                        .withName(vm.getMetadata().getName()).subresource("status")
+                        .resource(PatchTargets.of(vm, VirtualMachine::new)).subresource("status")
                         .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
             } catch (KubernetesClientException e) {
                 if (e.getCode() == 404) {

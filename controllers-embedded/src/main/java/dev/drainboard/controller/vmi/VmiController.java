@@ -11,6 +11,7 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -107,7 +108,7 @@ public final class VmiController {
         if (patch != null) {
             try {
                 client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
-                        .withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), patch);
+                        .resource(PatchTargets.of(vmi, VirtualMachineInstance::new)).patch(PatchContext.of(PatchType.JSON), patch);
             } catch (KubernetesClientException e) {
                 if (isConflict(e)) {
                     return Result.requeue(); // written meanwhile: decide again on what the cache brings
@@ -155,7 +156,7 @@ public final class VmiController {
             String patch = "{\"status\":{\"conditions\":[{\"type\":\"" + Values.READINESS_GATE_UNPAUSED
                     + "\",\"status\":\"True\",\"lastProbeTime\":null,\"lastTransitionTime\":\""
                     + VmiDecision.timestamp(clock.instant()) + "\"}]}}";
-            client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+            client.pods().inNamespace(pod.getMetadata().getNamespace()).resource(PatchTargets.of(pod, Pod::new))
                     .subresource("status").patch(PatchContext.of(PatchType.STRATEGIC_MERGE), patch);
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404) {
