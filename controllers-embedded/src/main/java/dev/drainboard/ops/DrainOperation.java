@@ -334,7 +334,26 @@ public final class DrainOperation {
         List<String> left = tracks.values().stream().filter(t -> t.state != PodState.GONE)
                 .map(t -> t.key() + " " + t.state + (t.lastMessage.isEmpty() ? "" : " (" + t.lastMessage + ")"))
                 .toList();
-        return "timed out after " + options.timeout() + " with " + left.size() + " pod(s) left: " + String.join("; ", left);
+        return "timed out after " + humanDuration(options.timeout()) + " with " + left.size() + " pod(s) left: " + String.join("; ", left);
+    }
+
+    /** {@code 90s} as {@code 1m30s}, as kubectl prints durations. */
+    static String humanDuration(Duration d) {
+        if (d.toMillis() < 1000) {
+            return d.toMillis() + "ms";
+        }
+        long s = d.toSeconds();
+        StringBuilder text = new StringBuilder();
+        if (s >= 3600) {
+            text.append(s / 3600).append('h');
+        }
+        if (s % 3600 >= 60) {
+            text.append(s % 3600 / 60).append('m');
+        }
+        if (s % 60 != 0 || text.isEmpty()) {
+            text.append(s % 60).append('s');
+        }
+        return text.toString();
     }
 
     private void finish(DrainResult.Status status, String why) {
