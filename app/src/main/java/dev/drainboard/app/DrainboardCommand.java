@@ -12,7 +12,9 @@ import java.util.concurrent.Callable;
         description = {
                 "Operations console for draining KubeVirt nodes.",
                 "Without a command it opens the console on the embedded demo cluster."},
-        subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class, ControllersCommand.class})
+        subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class, ControllersCommand.class,
+                DrainCommand.class, NodeCommands.Cordon.class, NodeCommands.Uncordon.class, NodeCommands.Taint.class,
+                EvictCommand.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",

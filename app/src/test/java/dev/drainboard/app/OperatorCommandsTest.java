@@ -1,0 +1,231 @@
+package dev.drainboard.app;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.cluster.EmbeddedClusterOptions;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+@DisplayName("drain, cordon, uncordon, taint and evict commands: output and exit codes")
+class OperatorCommandsTest {
+
+    @TempDir
+    static Path dir;
+    static EmbeddedCluster cluster;
+    static KubernetesClient client;
+    static String kubeconfig;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path scenario = dir.resolve("scenario.yaml");
+        StringBuilder yaml = new StringBuilder("""
+                apiVersion: v1
+                kind: Namespace
+                metadata: {name: demo}
+                ---
+                apiVersion: apps/v1
+                kind: ReplicaSet
+                metadata: {name: web, namespace: demo, uid: 00000000-0000-0000-0000-000000000001}
+                spec:
+                  replicas: 2
+                  selector: {matchLabels: {app: web}}
+                  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}
+                ---
+                apiVersion: apps/v1
+                kind: DaemonSet
+                metadata: {name: exporter, namespace: kube-system, uid: 00000000-0000-0000-0000-000000000003}
+                spec:
+                  selector: {matchLabels: {app: exporter}}
+                  template: {metadata: {labels: {app: exporter}}, spec: {containers: [{name: c, image: exporter}]}}
+                ---
+                apiVersion: policy/v1
+                kind: PodDisruptionBudget
+                metadata: {name: api, namespace: demo}
+                spec: {minAvailable: 1, selector: {matchLabels: {app: api}}}
+                """);
+        for (String node : new String[]{"node01", "node02", "node03"}) {
+            yaml.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: ").append(node).append("}\n");
+            yaml.append(pod("exporter-" + node, "kube-system", "exporter", node, "DaemonSet", "exporter", "00000000-0000-0000-0000-000000000003"));
+        }
+        yaml.append(pod("web-a", "demo", "web", "node01", "ReplicaSet", "web", "00000000-0000-0000-0000-000000000001"));
+        yaml.append(pod("web-b", "demo", "web", "node01", "ReplicaSet", "web", "00000000-0000-0000-0000-000000000001"));
+        yaml.append(pod("api-1", "demo", "api", "node02", "ReplicaSet", "web", "00000000-0000-0000-0000-000000000001"));
+        yaml.append("""
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: lonely, namespace: demo}
+                spec: {nodeName: node03, containers: [{name: c, image: nginx}]}
+                """);
+        Files.writeString(scenario, yaml.toString());
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString()).withPort(0)
+                .withKubeconfigOut(dir.resolve("kubeconfig")));
+        kubeconfig = cluster.kubeconfig().toString();
+        client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build();
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            var pdb = client.policy().v1().podDisruptionBudget().inNamespace("demo").withName("api").get();
+            return pdb.getStatus() != null && Integer.valueOf(1).equals(pdb.getStatus().getCurrentHealthy());
+        });
+    }
+
+    private static String pod(String name, String ns, String app, String node, String kind, String owner, String uid) {
+        return """
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: %s
+                  namespace: %s
+                  labels: {app: %s}
+                  ownerReferences: [{apiVersion: apps/v1, kind: %s, name: %s, uid: %s, controller: true}]
+                spec: {nodeName: %s, terminationGracePeriodSeconds: 2, containers: [{name: c, image: nginx}]}
+                """.formatted(name, ns, app, kind, owner, uid, node);
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        cluster.close();
+    }
+
+    record Run(int exitCode, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = new CommandLine(new DrainboardCommand());
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        int code = commandLine.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void drainsANodeAndExitsZero() {
+        Run run = run("drain", "node01", "--kubeconfig", kubeconfig, "--ignore-daemonsets", "--timeout", "60s");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+        assertThat(run.out()).contains("node/node01 cordoned: ", "demo/web-a", "GONE", "evicted", "node/node01 drained");
+        assertThat(client.pods().inNamespace("demo").withName("web-a").get()).isNull();
+        assertThat(client.pods().inNamespace("kube-system").withName("exporter-node01").get()).isNotNull();
+    }
+
+    @Test
+    void timeoutExitsOne() {
+        Run run = run("drain", "node02", "--kubeconfig", kubeconfig, "--ignore-daemonsets", "--timeout", "2s");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("demo/api-1", "BLOCKED", "Cannot evict pod as it would violate the pod's disruption budget.");
+        assertThat(run.err()).contains("error: drain of node/node02 TIMED_OUT: timed out after 2s with 1 pod(s) left")
+                .contains("demo/api-1 is BLOCKED: PodDisruptionBudget demo/api allows no disruption now");
+        assertThat(run.out()).doesNotContain("drained");
+    }
+
+    @Test
+    void dryRunPrintsThePreviewAndWritesNothing() {
+        Run run = run("drain", "node03", "--kubeconfig", kubeconfig, "--dry-run", "--ignore-daemonsets", "--force");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+        assertThat(run.out()).contains("POD", "OUTCOME", "REASON")
+                .contains("kube-system/exporter-node03").contains("SKIPPED_DAEMONSET")
+                .contains("demo/lonely").contains("declares no controller: evicted and gone for good (--force)");
+        var spec = client.nodes().withName("node03").get().getSpec();
+        assertThat(spec == null ? null : spec.getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+    }
+
+    @Test
+    void dryRunNamesWhatKubectlWouldRefuse() {
+        Run run = run("drain", "node03", "--kubeconfig", kubeconfig, "--dry-run");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("NEEDS_FORCE", "NEEDS_IGNORE_DAEMONSETS",
+                "error: cannot delete Pods that declare no controller (use --force to override): demo/lonely");
+    }
+
+    @Test
+    void refusedDrainExitsOneWithoutCordoning() {
+        Run run = run("drain", "node03", "--kubeconfig", kubeconfig, "--ignore-daemonsets");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("cannot delete Pods that declare no controller (use --force to override): demo/lonely");
+    }
+
+    @Test
+    void missingNodeExitsOne() {
+        Run run = run("drain", "node99", "--kubeconfig", kubeconfig);
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("node \"node99\" not found");
+        assertThat(run("cordon", "node99", "--kubeconfig", kubeconfig).err()).contains("drainboard cordon: node \"node99\" not found");
+    }
+
+    @Test
+    void badKubeconfigAndUnreachableClusterExitOne() throws Exception {
+        Run missing = run("drain", "node01", "--kubeconfig", dir.resolve("nope").toString());
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err()).contains("cannot read kubeconfig");
+
+        Run context = run("drain", "node01", "--kubeconfig", kubeconfig, "--context", "elsewhere");
+        assertThat(context.exitCode()).isEqualTo(1);
+        assertThat(context.err()).contains("has no context \"elsewhere\"");
+
+        Path unreachable = dir.resolve("unreachable");
+        Files.writeString(unreachable, """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]
+                users: [{name: u, user: {token: x}}]
+                contexts: [{name: x, context: {cluster: c, user: u}}]
+                current-context: x
+                """);
+        Run down = run("drain", "node01", "--kubeconfig", unreachable.toString());
+        assertThat(down.exitCode()).isEqualTo(1);
+        assertThat(down.err()).contains("cannot reach the cluster at https://127.0.0.1:1");
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertThat(run("drain", "--kubeconfig", kubeconfig).exitCode()).isEqualTo(2);
+        assertThat(run("drain", "node01").exitCode()).isEqualTo(2);
+        Run timeout = run("drain", "node01", "--kubeconfig", kubeconfig, "--timeout", "soon");
+        assertThat(timeout.exitCode()).isEqualTo(2);
+        assertThat(timeout.err()).contains("invalid duration \"soon\"");
+        Run taint = run("taint", "node01", "bad key=1:NoSchedule", "--kubeconfig", kubeconfig);
+        assertThat(taint.exitCode()).isEqualTo(2);
+        assertThat(taint.err()).contains("drainboard taint: invalid taint spec: bad key=1:NoSchedule, name part");
+    }
+
+    @Test
+    void cordonUncordonTaintUntaint() {
+        assertThat(run("cordon", "node03", "--kubeconfig", kubeconfig).out()).isEqualTo("node/node03 cordoned\n");
+        assertThat(run("uncordon", "node03", "--kubeconfig", kubeconfig).out()).isEqualTo("node/node03 uncordoned\n");
+        Run taint = run("taint", "node03", "kubevirt.io/drain:NoSchedule", "--kubeconfig", kubeconfig);
+        assertThat(taint.exitCode()).isEqualTo(0);
+        assertThat(taint.out()).isEqualTo("node/node03 tainted\n");
+        Run again = run("taint", "node03", "kubevirt.io/drain:NoSchedule", "--kubeconfig", kubeconfig);
+        assertThat(again.exitCode()).isEqualTo(1);
+        assertThat(again.err()).contains("already has kubevirt.io/drain taint(s) with same effect(s) and --overwrite is false");
+        assertThat(run("taint", "node03", "kubevirt.io/drain:NoSchedule-", "--kubeconfig", kubeconfig).out())
+                .isEqualTo("node/node03 untainted\n");
+    }
+
+    @Test
+    void evictPrintsTheAnswer() {
+        Run missing = run("evict", "nothere", "-n", "demo", "--kubeconfig", kubeconfig);
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err()).contains("(HTTP 404): pods \"nothere\" not found");
+        Run dry = run("evict", "lonely", "-n", "demo", "--dry-run", "--kubeconfig", kubeconfig);
+        assertThat(dry.exitCode()).isEqualTo(0);
+        assertThat(dry.out()).contains("pod/lonely evicted (dry run)");
+    }
+}

@@ -1,0 +1,125 @@
+package dev.drainboard.ops;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview and
+ * drain. Everything goes through the Kubernetes API; evictions always through the eviction API, never a delete.
+ *
+ * <p>The client must not retry 429s itself (fabric8 does by default), or an eviction's answers would be hidden:
+ * {@link #connect} turns retries off, and {@link #Ops(KubernetesClient)} derives such a client when given one
+ * that retries.
+ */
+public final class Ops implements AutoCloseable {
+
+    private final KubernetesClient client;
+    private final boolean ownsClient;
+    private final NodeOps nodes;
+    private final PodEviction eviction;
+
+    /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
+    public static Ops connect(Config config) {
+        Config noRetries = new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
+        return new Ops(new KubernetesClientBuilder().withConfig(noRetries).build(), true);
+    }
+
+    /** On the caller's client (left open by {@link #close()}); a client that retries is replaced by one that does not. */
+    public Ops(KubernetesClient client) {
+        this(withoutRetries(client), client.getConfiguration().getRequestRetryBackoffLimit() != 0);
+    }
+
+    private Ops(KubernetesClient client, boolean ownsClient) {
+        this.client = Objects.requireNonNull(client);
+        this.ownsClient = ownsClient;
+        this.nodes = new NodeOps(client);
+        this.eviction = new PodEviction(client);
+    }
+
+    private static KubernetesClient withoutRetries(KubernetesClient client) {
+        if (client.getConfiguration().getRequestRetryBackoffLimit() == 0) {
+            return client;
+        }
+        Config noRetries = new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build();
+        return new KubernetesClientBuilder().withConfig(noRetries).build();
+    }
+
+    public KubernetesClient client() {
+        return client;
+    }
+
+    public NodeOps nodes() {
+        return nodes;
+    }
+
+    public NodeChange cordon(String node) {
+        return nodes.cordon(node);
+    }
+
+    public NodeChange uncordon(String node) {
+        return nodes.uncordon(node);
+    }
+
+    /** {@code kubectl taint NODE specs... [--overwrite]}; nothing is written when any spec is invalid. */
+    public NodeChange taint(String node, List<String> specs, boolean overwrite) throws InvalidTaintException {
+        return nodes.taint(node, specs, overwrite);
+    }
+
+    /** Evicts one pod through the eviction API and returns the API server's answer verbatim. */
+    public EvictionResponse evict(String namespace, String pod) {
+        return eviction.evict(namespace, pod, OptionalLong.empty(), false);
+    }
+
+    public EvictionResponse evict(String namespace, String pod, OptionalLong gracePeriodSeconds, boolean dryRun) {
+        return eviction.evict(namespace, pod, gracePeriodSeconds, dryRun);
+    }
+
+    /** What a drain would do, pod by pod, read now; writes nothing. */
+    public DrainPreview preview(String node, DrainOptions options) {
+        return DrainPreview.compute(ClusterReads.read(client, nodes, node, options));
+    }
+
+    /** Starts draining a node and returns at once; the listeners see every change from the first. */
+    public DrainOperation drain(String node, DrainOptions options, DrainListener... listeners) {
+        DrainOperation drain = new DrainOperation(client, eviction, node, options);
+        for (DrainListener listener : listeners) {
+            drain.addListener(listener);
+        }
+        drain.begin();
+        return drain;
+    }
+
+    /**
+     * Drains several nodes at once, each as its own operation; the future completes when all have ended. Several
+     * nodes' PDB-protected pods compete for the same disruption allowance, so the API server decides the order.
+     */
+    public List<DrainOperation> drainAll(List<String> nodeNames, DrainOptions options, DrainListener... listeners) {
+        List<DrainOperation> drains = new ArrayList<>();
+        for (String node : nodeNames) {
+            drains.add(drain(node, options, listeners));
+        }
+        return drains;
+    }
+
+    /** Completes when every drain has ended. */
+    public static CompletableFuture<List<DrainResult>> allEnded(List<DrainOperation> drains) {
+        List<CompletableFuture<DrainResult>> results = drains.stream().map(DrainOperation::result).toList();
+        return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new))
+                .thenApply(ignored -> results.stream().map(CompletableFuture::join).toList());
+    }
+
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.close();
+        }
+    }
+}
