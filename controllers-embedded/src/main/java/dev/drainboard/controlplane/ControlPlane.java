@@ -3,6 +3,9 @@ package dev.drainboard.controlplane;
 import dev.drainboard.controller.informers.SharedInformers;
 import dev.drainboard.admission.EvictionWebhookServer;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
+import dev.drainboard.controller.evacuation.EvacuationController;
+import dev.drainboard.controller.migration.MigrationController;
+import dev.drainboard.controller.migration.MigrationTimings;
 import dev.drainboard.controller.vm.VmController;
 import dev.drainboard.controller.vmi.VmiController;
 import dev.drainboard.kubevirt.config.ClusterConfigSource;
@@ -59,6 +62,8 @@ public final class ControlPlane implements AutoCloseable {
         VmiController.register(manager, informers);
         VmController.register(manager, informers);
         DisruptionBudgetController.register(manager, informers.vmis(), informers.pods(), informers.migrations(), clusterConfig);
+        EvacuationController.register(manager, informers, clusterConfig);
+        MigrationController.register(manager, informers, clusterConfig, b.migrationTimings);
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         if (evictionWebhook) {
@@ -167,6 +172,7 @@ public final class ControlPlane implements AutoCloseable {
         private final List<Component> components = new ArrayList<>();
         private boolean evictionWebhook = true;
         private String webhookHost = "127.0.0.1";
+        private MigrationTimings migrationTimings = MigrationTimings.defaults();
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client);
@@ -196,6 +202,12 @@ public final class ControlPlane implements AutoCloseable {
          */
         public Builder webhookHost(String host) {
             this.webhookHost = Objects.requireNonNull(host);
+            return this;
+        }
+
+        /** The migration controller's timeouts and back-off (KubeVirt's by default; tests shorten them). */
+        public Builder migrationTimings(MigrationTimings timings) {
+            this.migrationTimings = Objects.requireNonNull(timings);
             return this;
         }
 

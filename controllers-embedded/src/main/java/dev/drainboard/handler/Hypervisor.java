@@ -42,4 +42,27 @@ public interface Hypervisor {
     void addListener(DomainListener listener);
 
     void removeListener(DomainListener listener);
+
+    /**
+     * Target side of a live migration: defines the VMI's incoming domain ({@link Domain#incoming()}), alive and
+     * holding its memory but not the VMI's domain until the switch-over. Returns an existing one as it is.
+     */
+    Domain prepareIncoming(DomainDefinition definition);
+
+    /**
+     * Source side: starts moving the running domain to the incoming one on {@code target}. On success the source
+     * domain ends SHUTOFF with {@link StopReason#MIGRATED} and the target's becomes the running domain; on failure
+     * the target's is dropped and the source keeps running. Progress: {@link #migration}; every step is also
+     * reported to the listeners as a change of the source domain.
+     */
+    void migrate(String vmiUid, Hypervisor target, MigrationOptions options);
+
+    /** The latest migration of this domain away from this node, while the domain is defined here. */
+    Optional<MigrationProgress> migration(String vmiUid);
+
+    /** Aborts a running migration: it fails with "Live migration has been aborted"; the guest stays here. */
+    void abortMigration(String vmiUid);
+
+    /** Target side: the switch-over ({@code takeOver}: the incoming domain becomes the running one) or its drop. */
+    void finishIncoming(String vmiUid, boolean takeOver);
 }

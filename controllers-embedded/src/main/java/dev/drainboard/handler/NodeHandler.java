@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
+import dev.drainboard.kubevirt.api.MigrationState;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VmiPhase;
 import dev.drainboard.runtime.ControllerFigures;
@@ -14,6 +18,7 @@ import dev.drainboard.runtime.EventType;
 import dev.drainboard.runtime.Keys;
 import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.Result;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -60,6 +65,9 @@ public final class NodeHandler implements AutoCloseable {
     private final Clock clock;
     private final SharedIndexInformer<VirtualMachineInstance> vmis;
     private final SharedIndexInformer<PersistentVolumeClaim> claims;
+    private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
+    private final SharedIndexInformer<Node> nodes;
+    private ClusterConfigSource config;
     private final EventRecorder events;
     private final ControllerLoop<String> loop;
     /** Every domain this handler may have to deal with, by VMI key: node name → VMI uid. */
@@ -87,11 +95,15 @@ public final class NodeHandler implements AutoCloseable {
         this.clock = clock;
         this.vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().runnableInformer(0);
         this.claims = client.persistentVolumeClaims().inAnyNamespace().runnableInformer(0);
+        this.migrations = client.resources(VirtualMachineInstanceMigration.class).inAnyNamespace().runnableInformer(0);
+        this.nodes = client.nodes().runnableInformer(0);
         this.events = new EventRecorder(client, EVENT_COMPONENT, "drainboard-node-handler");
         this.loop = ControllerLoop.builder("node-handler", this::reconcile)
                 .workers(workers)
                 .watch(vmis, this::keyIfConcerned)
                 .watchAll(claims, this::vmiKeysInNamespaceOf)
+                .waitFor(migrations)
+                .waitFor(nodes)
                 .build();
     }
 
@@ -106,8 +118,11 @@ public final class NodeHandler implements AutoCloseable {
         for (Hypervisor h : hypervisors.all()) {
             h.domains().forEach(this::index);
         }
+        config = ClusterConfigSource.start(client);
         vmis.start();
         claims.start();
+        migrations.start();
+        nodes.start();
         loop.start();
     }
 
@@ -127,6 +142,11 @@ public final class NodeHandler implements AutoCloseable {
         loop.close();
         vmis.stop();
         claims.stop();
+        migrations.stop();
+        nodes.stop();
+        if (config != null) {
+            config.close();
+        }
         events.close();
     }
 
@@ -192,9 +212,9 @@ public final class NodeHandler implements AutoCloseable {
                 index(Domain.none(uid, Keys.namespace(key), Keys.name(key), node));
                 continue;
             }
-            // The VMI's own domain on a node it has left (e.g. after a migration) only needs undefining once off.
-            VirtualMachineInstance owner = uid.equals(vmiUid) && d.isAlive() ? vmi : null;
-            if (owner != null) {
+            // The VMI's own domain on another node: a migration's source or target. It stays defined while the VMI
+            // exists, so the launcher pod there sees it end (and completes) however late its kubelet looks.
+            if (uid.equals(vmiUid)) {
                 continue;
             }
             VmiSync.Plan plan = VmiSync.decide(null, d, null, now);
@@ -209,6 +229,9 @@ public final class NodeHandler implements AutoCloseable {
             VmiSync.Plan plan = VmiSync.decide(vmi, domain, liveMigratable, now);
             apply(vmi, h, domain, plan);
             requeue = earlier(requeue, plan.requeueAfter());
+        }
+        if (vmi != null) {
+            syncMigration(vmi, now);
         }
         return requeue == null ? Result.done() : Result.requeueAfter(requeue);
     }
@@ -310,6 +333,176 @@ public final class NodeHandler implements AutoCloseable {
         }
         LOG.debug("VMI {}/{}: phase {} → {}", vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(),
                 vmi.phase().map(VmiPhase::value).orElse(""), plan.phase());
+    }
+
+    /** The node-side steps of a live migration ({@link MigrationSync}) for the nodes this process drives. */
+    private void syncMigration(VirtualMachineInstance vmi, Instant now) {
+        MigrationState state = vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
+        if (state == null || state.getTargetNode() == null) {
+            return;
+        }
+        String uid = vmi.getMetadata().getUid();
+        Hypervisor source = hypervisors.forNode(vmi.getStatus().getNodeName()).orElse(null);
+        Hypervisor target = hypervisors.forNode(state.getTargetNode()).orElse(null);
+        MigrationProgress transfer = source == null ? null : source.migration(uid).orElse(null);
+        String stamp = now.truncatedTo(ChronoUnit.SECONDS).toString();
+        switch (MigrationSync.decide(vmi, source != null, target != null, transfer)) {
+            case NONE -> {
+            }
+            case PREPARE_TARGET -> {
+                index(target.prepareIncoming(definitionOf(vmi)));
+                patchMigrationState(vmi, Map.of("targetNodeAddress", nodeAddress(state.getTargetNode()),
+                        "targetNodeDomainDetected", true, "targetNodeDomainReadyTimestamp", stamp), List.of());
+            }
+            case START -> {
+                Node node = nodes.getStore().getByKey(vmi.getStatus().getNodeName());
+                MigrationOptions options = MigrationSync.options(config.current().migrations(),
+                        node == null ? Map.of() : node.getMetadata().getAnnotations(),
+                        vmi.getMetadata().getAnnotations(), definitionOf(vmi).memoryBytes());
+                if (target == null) {
+                    patchMigrationState(vmi, failure(stamp, "target node " + state.getTargetNode() + " is not reachable"),
+                            List.of(removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME)));
+                    return;
+                }
+                source.migrate(uid, target, options);
+                patchMigrationState(vmi, Map.of("startTimestamp", stamp, "mode", KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY), List.of());
+            }
+            case ABORT -> {
+                source.abortMigration(uid);
+                patchMigrationState(vmi, Map.of("abortStatus", KubeVirtNames.Values.ABORT_STATUS_ABORTING), List.of());
+            }
+            case REPORT_PROGRESS -> {
+                publishProgress(vmi, transfer);
+                if (!transfer.mode().equals(state.getMode())) {
+                    patchMigrationState(vmi, Map.of("mode", transfer.mode()), List.of());
+                }
+            }
+            case COMPLETE -> {
+                publishProgress(vmi, transfer);
+                complete(vmi, transfer, stamp);
+            }
+            case FAIL -> {
+                if (transfer != null) {
+                    publishProgress(vmi, transfer);
+                }
+                Map<String, Object> fields = failure(stamp, transfer == null ? "migration was lost by the source node"
+                        : transfer.failureReason());
+                if (Boolean.TRUE.equals(state.getAbortRequested())) {
+                    fields = new HashMap<>(fields);
+                    fields.put("abortStatus", KubeVirtNames.Values.ABORT_STATUS_SUCCEEDED);
+                }
+                patchMigrationState(vmi, fields, List.of(removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME)));
+            }
+        }
+    }
+
+    private static Map<String, Object> failure(String stamp, String reason) {
+        return Map.of("failed", true, "completed", true, "endTimestamp", stamp,
+                "failureReason", reason == null ? KubeVirtNames.Messages.MIGRATION_ABORTED : reason);
+    }
+
+    /**
+     * The switch-over as the target handler acknowledges it (spec §4.5): the VMI now runs on the target node, is no
+     * longer marked for evacuation, and its migration state is completed.
+     */
+    private void complete(VirtualMachineInstance vmi, MigrationProgress transfer, String stamp) {
+        String target = vmi.getStatus().getMigrationState().getTargetNode();
+        ArrayNode extra = JsonNodeFactory.instance.arrayNode();
+        extra.addObject().put("op", "replace").put("path", "/status/nodeName").put("value", target);
+        if (vmi.getMetadata().getLabels() == null) {
+            extra.addObject().put("op", "add").put("path", "/metadata/labels").set("value",
+                    JsonNodeFactory.instance.objectNode().put(KubeVirtNames.Labels.NODE_NAME, target));
+        } else {
+            extra.addObject().put("op", "add").put("path", "/metadata/labels/" + escape(KubeVirtNames.Labels.NODE_NAME)).put("value", target);
+        }
+        List<ObjectNode> ops = new ArrayList<>();
+        extra.forEach(n -> ops.add((ObjectNode) n));
+        ObjectNode label = removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME);
+        if (label != null) {
+            ops.add(label);
+        }
+        if (vmi.getStatus().getEvacuationNodeName() != null) {
+            ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/status/evacuationNodeName"));
+        }
+        patchMigrationState(vmi, Map.of("completed", true, "endTimestamp", stamp, "mode", transfer.mode()), ops);
+        events.event(vmi, EventType.Normal, KubeVirtNames.EventReasons.MIGRATED, KubeVirtNames.Messages.MIGRATED_TO_NODE, target);
+        LOG.info("VMI {}/{} migrated to {}", vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), target);
+    }
+
+    private static ObjectNode removeLabel(VirtualMachineInstance vmi, String key) {
+        if (vmi.getMetadata().getLabels() == null || !vmi.getMetadata().getLabels().containsKey(key)) {
+            return null;
+        }
+        return JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/metadata/labels/" + escape(key));
+    }
+
+    /**
+     * Sets fields of {@code status.migrationState} (plus other operations), guarded by the migration's uid and the
+     * VMI's resourceVersion; a conflict fails the pass, which is retried on the refreshed cache.
+     */
+    private void patchMigrationState(VirtualMachineInstance vmi, Map<String, Object> fields, List<ObjectNode> more) {
+        ArrayNode ops = JsonNodeFactory.instance.arrayNode();
+        ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmi.getMetadata().getResourceVersion());
+        ops.addObject().put("op", "test").put("path", "/status/migrationState/migrationUid")
+                .put("value", vmi.getStatus().getMigrationState().getMigrationUid());
+        fields.forEach((k, v) -> ops.addObject().put("op", "add").put("path", "/status/migrationState/" + k).set("value", JSON.valueToTree(v)));
+        more.stream().filter(java.util.Objects::nonNull).forEach(ops::add);
+        try {
+            client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
+                    .withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * The transfer's progress on its VMIM, annotation {@value KubeVirtNames.Drainboard#MIGRATION_PROGRESS} (JSON: mode,
+     * iteration, totalBytes, processedBytes, remainingBytes, bytesPerSecond, state, updated). The hypervisor reports
+     * a running transfer at most four times a second, so this is written no more often.
+     */
+    private void publishProgress(VirtualMachineInstance vmi, MigrationProgress p) {
+        String uid = vmi.getStatus().getMigrationState().getMigrationUid();
+        VirtualMachineInstanceMigration vmim = migrations.getIndexer().byIndex(Cache.NAMESPACE_INDEX, vmi.getMetadata().getNamespace())
+                .stream().filter(m -> uid.equals(m.getMetadata().getUid())).findFirst().orElse(null);
+        if (vmim == null) {
+            return;
+        }
+        ObjectNode progress = JsonNodeFactory.instance.objectNode()
+                .put("state", p.state().name())
+                .put("mode", p.mode())
+                .put("iteration", p.iteration())
+                .put("totalBytes", p.totalBytes())
+                .put("processedBytes", p.processedBytes())
+                .put("remainingBytes", p.remainingBytes())
+                .put("bytesPerSecond", p.bytesPerSecond())
+                .put("updated", clock.instant().toString());
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.putObject("metadata").putObject("annotations").put(KubeVirtNames.Drainboard.MIGRATION_PROGRESS, progress.toString());
+        try {
+            client.resources(VirtualMachineInstanceMigration.class).inNamespace(vmim.getMetadata().getNamespace())
+                    .withName(vmim.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON_MERGE), body.toString());
+        } catch (KubernetesClientException e) {
+            LOG.debug("progress of {} not written: {}", vmim.getMetadata().getName(), e.getMessage());
+        }
+    }
+
+    /** The address the node reports (InternalIP), else its name. */
+    private String nodeAddress(String nodeName) {
+        Node node = nodes.getStore().getByKey(nodeName);
+        if (node != null && node.getStatus() != null && node.getStatus().getAddresses() != null) {
+            for (var a : node.getStatus().getAddresses()) {
+                if ("InternalIP".equals(a.getType())) {
+                    return a.getAddress();
+                }
+            }
+        }
+        return nodeName;
+    }
+
+    private static String escape(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
     }
 
     /** For tests: the VMI keys whose domains the handler knows. */

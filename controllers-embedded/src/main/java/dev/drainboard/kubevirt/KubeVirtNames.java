@@ -118,6 +118,29 @@ public final class KubeVirtNames {
         public static final String POD_START_DELAY = "sim.drainboard.dev/start-delay";
         /** Pods: time the pod's process takes to exit after SIGTERM. */
         public static final String POD_SHUTDOWN_DELAY = "sim.drainboard.dev/shutdown-delay";
+        /** Nodes: bytes per second a live migration out of this node moves (a quantity, e.g. {@code 512Mi}). */
+        public static final String LINK_SPEED = "sim.drainboard.dev/link-speed";
+        /** VMIs: bytes per second the guest dirties while it migrates (a quantity, e.g. {@code 64Mi}); default 0. */
+        public static final String MEMORY_DIRTY_RATE = "sim.drainboard.dev/memory-dirty-rate";
+    }
+
+    /** Drainboard's own annotations, beyond KubeVirt's (documented in docs/controllers.md). */
+    public static final class Drainboard {
+        private Drainboard() {
+        }
+
+        /** VMIMs: why the migration exists, one of the {@code CAUSE_*} values (or a producer's own words). */
+        public static final String MIGRATION_CAUSE = "drainboard.dev/migration-cause";
+        /** VMIs: why they were marked for evacuation, set by whoever marks them; copied into the VMIM's cause. */
+        public static final String EVACUATION_CAUSE = "drainboard.dev/evacuation-cause";
+        /** VMIMs: the live transfer's progress as JSON, written by the source node's handler a few times a second. */
+        public static final String MIGRATION_PROGRESS = "drainboard.dev/migration-progress";
+
+        public static final String CAUSE_API_EVICTION = "API eviction";
+        public static final String CAUSE_NODE_DRAIN_TAINT = "node drain taint";
+        public static final String CAUSE_NODE_PRESSURE = "node-pressure eviction";
+        public static final String CAUSE_DESCHEDULER = "descheduler eviction";
+        public static final String CAUSE_USER_REQUEST = "user request";
     }
 
     public static final class Finalizers {

@@ -39,7 +39,8 @@ class ControlPlaneLeaderElectionTest {
                 // The standby keeps standing by: its controllers stay stopped.
                 await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> !standby.isLeader());
                 assertThat(standby.figures()).allSatisfy(f -> assertThat(f.state()).isEqualTo(ControllerFigures.State.STOPPED));
-                assertThat(leader.figures()).extracting(ControllerFigures::name).containsExactlyInAnyOrder("vmi-controller", "vm-controller", "disruption-budget");
+                assertThat(leader.figures()).extracting(ControllerFigures::name).containsExactlyInAnyOrder("vmi-controller", "vm-controller",
+                        "disruption-budget", "evacuation", "migration");
                 await().atMost(Duration.ofSeconds(10)).until(() -> leader.figures().stream()
                         .allMatch(f -> f.state() == ControllerFigures.State.RUNNING));
                 assertThat(changes).containsExactly((leader == a ? "a" : "b") + ":true");

@@ -6,17 +6,21 @@ import dev.drainboard.handler.DomainDefinition;
 import dev.drainboard.handler.DomainListener;
 import dev.drainboard.handler.DomainState;
 import dev.drainboard.handler.Hypervisor;
+import dev.drainboard.handler.MigrationOptions;
+import dev.drainboard.handler.MigrationProgress;
 import dev.drainboard.handler.StopReason;
 import dev.drainboard.kubevirt.KubeVirtNames;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -28,12 +32,23 @@ import java.util.concurrent.TimeUnit;
  * <p>Knobs, as annotations on the VMI (they reach the hypervisor with the domain definition):
  * {@value #BOOT_DELAY} and {@value #GUEST_SHUTDOWN_DELAY} (Go durations; the latter {@code never} for a guest that
  * ignores ACPI, so only the end of the grace period stops it).
+ *
+ * <p>Live migration is pre-copy: the first pass sends the guest memory M at the bandwidth B while the guest dirties
+ * memory at D ({@value #MEMORY_DIRTY_RATE} on the VMI); each further pass sends what the previous one left dirty;
+ * once what remains can be sent within the allowed downtime, the guest is paused, the rest sent and the target
+ * takes over. With D = 0 a migration takes M / B (1 GiB at the default 512 MiB/s link: 2 s). When D approaches B
+ * it never converges and the completion timeout decides: post-copy, pausing the guest, or aborting.
  */
 public final class SimulatedHypervisor implements Hypervisor {
 
     public static final String BOOT_DELAY = KubeVirtNames.Simulation.BOOT_DELAY;
     public static final String GUEST_SHUTDOWN_DELAY = KubeVirtNames.Simulation.GUEST_SHUTDOWN_DELAY;
     public static final String NEVER = "never";
+    public static final String MEMORY_DIRTY_RATE = KubeVirtNames.Simulation.MEMORY_DIRTY_RATE;
+    /** How often a running transfer advances. */
+    static final Duration TICK = Duration.ofMillis(50);
+    /** Listeners hear of a running transfer at most this often (and at once when it ends or changes mode). */
+    static final Duration PROGRESS_INTERVAL = Duration.ofMillis(250);
 
     /** Defaults when a VMI sets no knob. */
     public record Timing(Duration bootDelay, Duration guestShutdownDelay) {
@@ -49,6 +64,7 @@ public final class SimulatedHypervisor implements Hypervisor {
     private final Map<String, Domain> domains = new LinkedHashMap<>();
     private final Map<String, Duration> shutdownDelays = new LinkedHashMap<>();
     private final List<DomainListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, Transfer> transfers = new LinkedHashMap<>();
     /** Serialises listener calls so they see this node's changes in order. */
     private final Object notifyLock = new Object();
 
@@ -151,9 +167,230 @@ public final class SimulatedHypervisor implements Hypervisor {
             }
             domains.remove(vmiUid);
             shutdownDelays.remove(vmiUid);
+            transfers.remove(vmiUid);
             removed = Domain.none(d.vmiUid(), d.namespace(), d.name(), nodeName);
         }
         notifyListeners(removed);
+    }
+
+    @Override
+    public Domain prepareIncoming(DomainDefinition d) {
+        Domain domain;
+        synchronized (this) {
+            Domain existing = domains.get(d.vmiUid());
+            if (existing != null && existing.isAlive()) {
+                return existing;
+            }
+            // A domain left off here by an earlier migration of this VMI is replaced.
+            transfers.remove(d.vmiUid());
+            domain = new Domain(d.vmiUid(), d.namespace(), d.name(), nodeName, DomainState.RUNNING, StopReason.NONE,
+                    d.memoryBytes(), d.gracePeriodSeconds(), false, null, true, null);
+            domains.put(d.vmiUid(), domain);
+            shutdownDelays.put(d.vmiUid(), knob(d.annotations(), GUEST_SHUTDOWN_DELAY, timing.guestShutdownDelay()));
+        }
+        notifyListeners(domain);
+        return domain;
+    }
+
+    @Override
+    public void finishIncoming(String vmiUid, boolean takeOver) {
+        Domain changed;
+        synchronized (this) {
+            Domain d = domains.get(vmiUid);
+            if (d == null || !d.incoming()) {
+                return;
+            }
+            changed = takeOver
+                    ? new Domain(d.vmiUid(), d.namespace(), d.name(), nodeName, DomainState.RUNNING, StopReason.NONE,
+                    d.memoryBytes(), d.gracePeriodSeconds(), false, null, false, clock.instant())
+                    : new Domain(d.vmiUid(), d.namespace(), d.name(), nodeName, DomainState.SHUTOFF, StopReason.DESTROYED,
+                    d.memoryBytes(), d.gracePeriodSeconds(), false, null, false, d.startedAt());
+            domains.put(vmiUid, changed);
+        }
+        notifyListeners(changed);
+    }
+
+    @Override
+    public void migrate(String vmiUid, Hypervisor target, MigrationOptions options) {
+        Transfer transfer;
+        synchronized (this) {
+            Domain d = domains.get(vmiUid);
+            Transfer running = transfers.get(vmiUid);
+            if (d == null || d.state() != DomainState.RUNNING || d.incoming()
+                    || (running != null && running.state == MigrationProgress.State.RUNNING)) {
+                return;
+            }
+            transfer = new Transfer(vmiUid, target, options, d.memoryBytes(), clock.instant());
+            transfers.put(vmiUid, transfer);
+        }
+        notifyListeners(domain(vmiUid).orElseThrow());
+        transfer.future = timers.isShutdown() ? null
+                : timers.scheduleAtFixedRate(() -> advance(transfer), TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized Optional<MigrationProgress> migration(String vmiUid) {
+        Transfer t = transfers.get(vmiUid);
+        return t == null ? Optional.empty() : Optional.of(t.progress());
+    }
+
+    @Override
+    public void abortMigration(String vmiUid) {
+        synchronized (this) {
+            Transfer t = transfers.get(vmiUid);
+            if (t == null || t.state != MigrationProgress.State.RUNNING) {
+                return;
+            }
+            t.abortRequested = true;
+        }
+    }
+
+    /** One tick of a transfer: send, dirty, maybe switch over, fail or change mode; then tell the listeners. */
+    private void advance(Transfer t) {
+        Instant now = clock.instant();
+        boolean finished;
+        boolean tell;
+        synchronized (this) {
+            if (t.state != MigrationProgress.State.RUNNING) {
+                return;
+            }
+            Domain d = domains.get(t.vmiUid);
+            String modeBefore = t.mode;
+            if (d == null || !d.isAlive()) {
+                t.fail(now, "domain stopped during migration");
+            } else if (t.abortRequested) {
+                t.fail(now, KubeVirtNames.Messages.MIGRATION_ABORTED);
+            } else {
+                t.step(now);
+            }
+            finished = t.state != MigrationProgress.State.RUNNING;
+            tell = finished || !t.mode.equals(modeBefore) || !now.isBefore(t.lastTold.plus(PROGRESS_INTERVAL));
+            if (tell) {
+                t.lastTold = now;
+            }
+        }
+        if (finished) {
+            if (t.future != null) {
+                t.future.cancel(false);
+            }
+            boolean done = t.state == MigrationProgress.State.COMPLETED;
+            if (done) {
+                // Switch-over: the target runs the guest first, then the source lets go.
+                t.target.finishIncoming(t.vmiUid, true);
+                stop(t.vmiUid, DomainState.SHUTOFF, StopReason.MIGRATED);
+            } else {
+                t.target.finishIncoming(t.vmiUid, false);
+            }
+        }
+        if (tell) {
+            domain(t.vmiUid).ifPresent(this::notifyListeners);
+        }
+    }
+
+    /** A live transfer out of this node; guarded by the hypervisor's lock. */
+    private static final class Transfer {
+        final String vmiUid;
+        final Hypervisor target;
+        final MigrationOptions options;
+        final long memory;
+        final Instant startedAt;
+        ScheduledFuture<?> future;
+        MigrationProgress.State state = MigrationProgress.State.RUNNING;
+        String mode = KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY;
+        long processed;
+        /** Left to send in the current pass. */
+        long passRemaining;
+        /** Dirtied since the current pass began. */
+        long dirty;
+        int iteration = 1;
+        Instant lastTick;
+        Instant lastProgressAt;
+        Instant lastTold;
+        Instant endedAt;
+        Duration completionTimeout;
+        boolean abortRequested;
+        String failureReason;
+
+        Transfer(String vmiUid, Hypervisor target, MigrationOptions options, long memory, Instant now) {
+            this.vmiUid = vmiUid;
+            this.target = target;
+            this.options = options;
+            this.memory = Math.max(0, memory);
+            this.startedAt = now;
+            this.passRemaining = this.memory;
+            this.lastTick = now;
+            this.lastProgressAt = now;
+            this.lastTold = now;
+            this.completionTimeout = options.completionTimeout();
+        }
+
+        void step(Instant now) {
+            double dt = Math.max(0, Duration.between(lastTick, now).toNanos() / 1e9);
+            lastTick = now;
+            boolean guestRuns = mode.equals(KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY);
+            if (guestRuns) {
+                dirty = Math.min(memory, dirty + (long) (options.dirtyRateBytesPerSecond() * dt));
+            }
+            long budget = (long) (options.bandwidthBytesPerSecond() * dt);
+            if (budget > 0) {
+                lastProgressAt = now;
+            }
+            while (budget > 0 && state == MigrationProgress.State.RUNNING) {
+                long sent = Math.min(budget, passRemaining);
+                passRemaining -= sent;
+                processed += sent;
+                budget -= sent;
+                if (passRemaining > 0) {
+                    break;
+                }
+                if (!guestRuns || fitsDowntime(dirty)) {
+                    // The guest pauses, the last dirty pages go within the downtime, the target takes over.
+                    processed += dirty;
+                    dirty = 0;
+                    state = MigrationProgress.State.COMPLETED;
+                    endedAt = now;
+                    return;
+                }
+                iteration++;
+                passRemaining = dirty;
+                dirty = 0;
+            }
+            Duration elapsed = Duration.between(startedAt, now);
+            if (Duration.between(lastProgressAt, now).compareTo(options.progressTimeout()) >= 0) {
+                fail(now, KubeVirtNames.Messages.ABORTING_STUCK.formatted(Duration.between(lastProgressAt, now).toSeconds()));
+            } else if (elapsed.compareTo(completionTimeout) >= 0 && guestRuns) {
+                if (options.allowWorkloadDisruption() && options.allowPostCopy()) {
+                    mode = KubeVirtNames.Values.MIGRATION_MODE_POST_COPY; // the rest is pulled by the target: no more dirtying
+                    passRemaining += dirty;
+                    dirty = 0;
+                } else if (options.allowWorkloadDisruption()) {
+                    mode = KubeVirtNames.Values.MIGRATION_MODE_PAUSED;
+                    passRemaining += dirty;
+                    dirty = 0;
+                    completionTimeout = completionTimeout.multipliedBy(2);
+                } else {
+                    fail(now, KubeVirtNames.Messages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
+                }
+            }
+        }
+
+        boolean fitsDowntime(long bytes) {
+            long bandwidth = Math.max(1, options.bandwidthBytesPerSecond());
+            return bytes * 1000.0 / bandwidth <= options.maxDowntime().toMillis();
+        }
+
+        void fail(Instant now, String reason) {
+            state = MigrationProgress.State.FAILED;
+            failureReason = reason;
+            endedAt = now;
+        }
+
+        MigrationProgress progress() {
+            long remaining = state == MigrationProgress.State.COMPLETED ? 0 : passRemaining + dirty;
+            return new MigrationProgress(vmiUid, target.nodeName(), state, mode, memory, processed, remaining,
+                    state == MigrationProgress.State.RUNNING ? options.bandwidthBytesPerSecond() : 0, iteration,
+                    startedAt, endedAt, failureReason);
+        }
     }
 
     /** The node went away: every domain on it is gone, as after a power loss. */

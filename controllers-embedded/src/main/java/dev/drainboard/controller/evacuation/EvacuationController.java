@@ -1,0 +1,283 @@
+package dev.drainboard.controller.evacuation;
+
+import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
+import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
+import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
+import dev.drainboard.runtime.ControllerLoop;
+import dev.drainboard.runtime.ControllerManager;
+import dev.drainboard.runtime.EventComponents;
+import dev.drainboard.runtime.EventRecorder;
+import dev.drainboard.runtime.Expectations;
+import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.Result;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The evacuation controller (seed 001): per node, creates the VMIMs that move marked VMIs (or, under the drain
+ * taint, all of them) away, as many as the migration limits allow. Keys are node names; the decision is
+ * {@link EvacuationDecision}.
+ *
+ * <p>Better than seed 001's fixed 5-second re-check: a node that found no free slot is remembered, and the moment
+ * any migration ends every such node is queued again, so the next migration starts within milliseconds.
+ */
+public final class EvacuationController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EvacuationController.class);
+    public static final String NAME = "evacuation";
+    private static final String VMIS_BY_NODE = "evacuation-node";
+
+    private final KubernetesClient client;
+    private final SharedInformers informers;
+    private final SharedIndexInformer<Node> nodes;
+    private final ClusterConfigSource config;
+    private final EventRecorder events;
+    private final Clock clock;
+    private final Expectations<String> creations = new Expectations<>();
+    /** Nodes that have candidates but found no free slot. */
+    private final Set<String> waitingForSlot = ConcurrentHashMap.newKeySet();
+    private final Map<String, Instant> lastWarned = new ConcurrentHashMap<>();
+    /**
+     * VMIMs this controller created that the cache has not shown yet, by {@code namespace/name}. The limits are
+     * cluster-wide, so one node's pass must count another node's creations at once, not when the cache catches up.
+     */
+    private final Map<String, VirtualMachineInstanceMigration> createdNotSeen = new ConcurrentHashMap<>();
+    /** Passes for different nodes share the cluster's slots: one at a time decides and creates. */
+    private final Object slots = new Object();
+    private ControllerLoop<String> loop;
+
+    private EvacuationController(ControllerManager manager, SharedInformers informers, ClusterConfigSource config) {
+        this.client = manager.client();
+        this.informers = informers;
+        this.config = config;
+        this.events = manager.eventRecorder(EventComponents.EVACUATION);
+        this.clock = Clock.systemUTC();
+        Object existing = manager.informers().getExistingSharedIndexInformer(Node.class);
+        @SuppressWarnings("unchecked")
+        SharedIndexInformer<Node> n = existing != null ? (SharedIndexInformer<Node>) existing
+                : manager.informers().sharedIndexInformerFor(Node.class, 0);
+        this.nodes = n;
+    }
+
+    /** Builds the controller on the shared informers (adds a Node informer) and registers its loop. */
+    public static EvacuationController register(ControllerManager manager, SharedInformers informers, ClusterConfigSource config) {
+        EvacuationController c = new EvacuationController(manager, informers, config);
+        informers.vmis().addIndexers(Map.of(VMIS_BY_NODE, vmi -> {
+            String node = nodeOf(vmi);
+            return node == null ? List.of() : List.of(node);
+        }));
+        c.loop = ControllerLoop.<String>builder(NAME, c::reconcile)
+                .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
+                .watch(c.nodes, node -> node.getMetadata().getName())
+                .watch(informers.vmis(), EvacuationController::nodeOf)
+                .waitFor(informers.migrations())
+                .waitFor(informers.pods())
+                .build();
+        c.observeMigrations();
+        config.addListener(cfg -> c.nodes.getStore().list().forEach(node -> c.loop.enqueue(node.getMetadata().getName())));
+        manager.register(c.loop);
+        return c;
+    }
+
+    public ControllerLoop<String> loop() {
+        return loop;
+    }
+
+    private static String nodeOf(VirtualMachineInstance vmi) {
+        String node = vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
+        return node == null || node.isEmpty() ? null : node;
+    }
+
+    private void observeMigrations() {
+        informers.migrations().addEventHandler(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(VirtualMachineInstanceMigration m) {
+                createdNotSeen.remove(Keys.of(m));
+                String node = evacuatedNode(m);
+                if (node != null) {
+                    creations.creationObserved(node);
+                    loop.enqueue(node);
+                } else {
+                    enqueueNodeOfVmi(m);
+                }
+            }
+
+            @Override
+            public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
+                enqueueNodeOfVmi(after);
+                if (!before.isFinal() && after.isFinal()) {
+                    slotFreed();
+                }
+            }
+
+            @Override
+            public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
+                createdNotSeen.remove(Keys.of(m));
+                enqueueNodeOfVmi(m);
+                if (!m.isFinal()) {
+                    slotFreed();
+                }
+            }
+        });
+    }
+
+    /** A migration ended: every node waiting for a slot gets another look at once. */
+    private void slotFreed() {
+        for (String node : Set.copyOf(waitingForSlot)) {
+            loop.enqueue(node);
+        }
+    }
+
+    private static String evacuatedNode(VirtualMachineInstanceMigration m) {
+        Map<String, String> annotations = m.getMetadata().getAnnotations();
+        return annotations == null ? null : annotations.get(Annotations.EVACUATION_MIGRATION);
+    }
+
+    private void enqueueNodeOfVmi(VirtualMachineInstanceMigration m) {
+        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
+            return;
+        }
+        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+        if (vmi != null) {
+            loop.enqueue(nodeOf(vmi));
+        }
+    }
+
+    Result reconcile(String nodeName) {
+        synchronized (slots) {
+            return reconcileHoldingSlots(nodeName);
+        }
+    }
+
+    private Result reconcileHoldingSlots(String nodeName) {
+        Node node = nodes.getStore().getByKey(nodeName);
+        if (node == null) {
+            creations.delete(nodeName);
+            waitingForSlot.remove(nodeName);
+            return Result.done();
+        }
+        if (!creations.satisfied(nodeName)) {
+            return Result.done(); // the VMIM add events bring the node back
+        }
+        List<VirtualMachineInstance> onNode = informers.vmis().getIndexer().byIndex(VMIS_BY_NODE, nodeName);
+        createdNotSeen.keySet().removeIf(k -> informers.migrations().getStore().getByKey(k) != null);
+        Map<String, VirtualMachineInstanceMigration> known = new HashMap<>(createdNotSeen);
+        informers.migrations().getStore().list().forEach(m -> known.put(Keys.of(m), m));
+        List<VirtualMachineInstanceMigration> unfinished = known.values().stream().filter(EvacuationDecision::holdsSlot).toList();
+        Map<String, String> vmiNodes = new HashMap<>();
+        for (VirtualMachineInstanceMigration m : unfinished) {
+            if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
+                continue;
+            }
+            String key = Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName());
+            VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(key);
+            if (vmi != null && nodeOf(vmi) != null) {
+                vmiNodes.put(key, nodeOf(vmi));
+            }
+        }
+        Map<String, Integer> activePods = new HashMap<>();
+        for (VirtualMachineInstance vmi : onNode) {
+            activePods.put(Keys.of(vmi), activePods(vmi));
+        }
+        Instant now = clock.instant();
+        EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node, onNode, unfinished,
+                vmiNodes, activePods, config.current(), Map.copyOf(lastWarned), now));
+
+        if (plan.waitForSlot()) {
+            waitingForSlot.add(nodeName);
+        } else {
+            waitingForSlot.remove(nodeName);
+        }
+        for (VirtualMachineInstance vmi : plan.warn()) {
+            lastWarned.put(Keys.of(vmi), now);
+            events.normal(vmi, EventReasons.FAILED_CREATE, Messages.VMI_NOT_MIGRATEABLE);
+        }
+        KubernetesClientException failure = null;
+        if (!plan.migrate().isEmpty()) {
+            LOG.info("node {}: {} migrations in flight, creating {}", nodeName, unfinished.size(), plan.migrate().size());
+            creations.expectCreations(nodeName, plan.migrate().size());
+            for (EvacuationDecision.Candidate c : plan.migrate()) {
+                try {
+                    VirtualMachineInstanceMigration created = client.resources(VirtualMachineInstanceMigration.class)
+                            .inNamespace(c.vmi().getMetadata().getNamespace())
+                            .resource(newMigration(c.vmi(), nodeName, c.cause())).create();
+                    if (informers.migrations().getStore().getByKey(Keys.of(created)) == null) {
+                        createdNotSeen.put(Keys.of(created), created);
+                    }
+                    events.normal(c.vmi(), EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_MIGRATION, created.getMetadata().getName());
+                } catch (KubernetesClientException e) {
+                    creations.creationObserved(nodeName); // it will never be seen
+                    events.warning(c.vmi(), EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_MIGRATION, message(e));
+                    failure = e;
+                }
+            }
+        }
+        if (failure != null) {
+            return Result.error(failure);
+        }
+        return plan.requeueAfter() == null ? Result.done() : Result.requeueAfter(plan.requeueAfter());
+    }
+
+    private int activePods(VirtualMachineInstance vmi) {
+        String uid = vmi.getMetadata().getUid();
+        int n = 0;
+        for (Pod pod : informers.podsOf(Keys.of(vmi))) {
+            boolean ours = pod.getMetadata().getOwnerReferences().stream().anyMatch(r -> uid.equals(r.getUid()));
+            String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+            if (ours && !"Succeeded".equals(phase) && !"Failed".equals(phase)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The VMIM of spec §4.3: {@code generateName: kubevirt-evacuation-}, the evacuated node in
+     * {@code kubevirt.io/evacuationMigration}, priority system-critical (system-maintenance for the descheduler),
+     * plus what KubeVirt's mutating webhook would add (the {@code kubevirt.io/vmi-name} label, the finalizer) and
+     * Drainboard's cause annotation.
+     */
+    public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause) {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        Map<String, String> vmiAnnotations = vmi.getMetadata().getAnnotations();
+        boolean descheduler = vmiAnnotations != null
+                && Annotations.EVICTION_SOURCE_DESCHEDULER.equals(vmiAnnotations.get(Annotations.EVICTION_SOURCE));
+        m.setMetadata(new ObjectMetaBuilder()
+                .withGenerateName(KubeVirtNames.Values.EVACUATION_MIGRATION_GENERATE_NAME)
+                .withNamespace(vmi.getMetadata().getNamespace())
+                .addToAnnotations(Annotations.EVACUATION_MIGRATION, node)
+                .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, cause)
+                .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, vmi.getMetadata().getName())
+                .withFinalizers(KubeVirtNames.Finalizers.MIGRATION_JOB)
+                .build());
+        VirtualMachineInstanceMigrationSpec spec = new VirtualMachineInstanceMigrationSpec(vmi.getMetadata().getName());
+        spec.setPriority(descheduler ? KubeVirtNames.Values.PRIORITY_SYSTEM_MAINTENANCE : KubeVirtNames.Values.PRIORITY_SYSTEM_CRITICAL);
+        m.setSpec(spec);
+        return m;
+    }
+
+    private static String message(KubernetesClientException e) {
+        return e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
+    }
+}

@@ -1,0 +1,518 @@
+package dev.drainboard.controller.migration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.controller.disruptionbudget.DisruptionBudgetDecision;
+import dev.drainboard.controller.disruptionbudget.DisruptionBudgets;
+import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.controller.vmi.LauncherPodState;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
+import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
+import dev.drainboard.kubevirt.KubeVirtNames.Labels;
+import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.api.Condition;
+import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.kubevirt.api.MigrationState;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
+import dev.drainboard.runtime.ControllerLoop;
+import dev.drainboard.runtime.ControllerManager;
+import dev.drainboard.runtime.EventComponents;
+import dev.drainboard.runtime.EventRecorder;
+import dev.drainboard.runtime.Expectations;
+import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.Result;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The migration controller: carries each VMIM through its phases ({@link MigrationDecision}, pure) and makes the
+ * writes the decision asks for: the VMIM's metadata and status, the VMI's PDB, the target pod, the hand-off on the
+ * VMI, the descheduler annotation on the source pod. Keys are VMIM {@code namespace/name}s.
+ *
+ * <p>When a VMIM ends, the VMIMs held back by the migration limits are queued again at once, and the finished
+ * VMIMs of its VMI beyond the 5 newest are deleted (spec §5.10).
+ */
+public final class MigrationController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MigrationController.class);
+    private static final ObjectMapper JSON = Serialization.jsonMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    public static final String NAME = "migration";
+
+    private final KubernetesClient client;
+    private final SharedInformers informers;
+    private final SharedIndexInformer<PodDisruptionBudget> budgets;
+    private final ClusterConfigSource config;
+    private final MigrationTimings timings;
+    private final EventRecorder events;
+    private final Clock clock;
+    private final Expectations<String> podCreations = new Expectations<>();
+    private final Set<String> waitingForCapacity = ConcurrentHashMap.newKeySet();
+    private ControllerLoop<String> loop;
+
+    private MigrationController(ControllerManager manager, SharedInformers informers, ClusterConfigSource config,
+                                MigrationTimings timings) {
+        this.client = manager.client();
+        this.informers = informers;
+        this.config = config;
+        this.timings = timings;
+        this.events = manager.eventRecorder(EventComponents.MIGRATION);
+        this.clock = Clock.systemUTC();
+        Object existing = manager.informers().getExistingSharedIndexInformer(PodDisruptionBudget.class);
+        @SuppressWarnings("unchecked")
+        SharedIndexInformer<PodDisruptionBudget> b = existing != null ? (SharedIndexInformer<PodDisruptionBudget>) existing
+                : manager.informers().sharedIndexInformerFor(PodDisruptionBudget.class, 0);
+        this.budgets = b;
+    }
+
+    /** Builds the controller on the shared informers (and the PDB informer) and registers its loop. */
+    public static MigrationController register(ControllerManager manager, SharedInformers informers,
+                                               ClusterConfigSource config, MigrationTimings timings) {
+        MigrationController c = new MigrationController(manager, informers, config, timings);
+        c.loop = ControllerLoop.<String>builder(NAME, c::reconcile)
+                .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
+                .watch(informers.migrations(), Keys::of)
+                .watchAll(informers.vmis(), vmi -> c.unfinishedOf(Keys.of(vmi)))
+                .watchAll(informers.pods(), c::keysOfPod)
+                .watchAll(c.budgets, pdb -> DisruptionBudgets.controllingVmi(pdb)
+                        .map(ref -> c.unfinishedOf(Keys.of(pdb.getMetadata().getNamespace(), ref.getName())))
+                        .orElse(List.of()))
+                .build();
+        c.observe();
+        manager.register(c.loop);
+        return c;
+    }
+
+    public ControllerLoop<String> loop() {
+        return loop;
+    }
+
+    private List<String> unfinishedOf(String vmiKey) {
+        return informers.migrationsOf(vmiKey).stream().filter(m -> !m.isFinal()).map(Keys::of).toList();
+    }
+
+    private Collection<String> keysOfPod(Pod pod) {
+        String job = jobKey(pod);
+        if (job != null) {
+            return List.of(job);
+        }
+        return SharedInformers.controllingVmiKey(pod).map(this::unfinishedOf).orElse(List.of());
+    }
+
+    /** The VMIM a target pod was made for ({@code kubevirt.io/migrationJobName}), or null. */
+    private static String jobKey(Pod pod) {
+        Map<String, String> annotations = pod.getMetadata().getAnnotations();
+        String job = annotations == null || !LauncherPodState.isMigrationTarget(pod) ? null : annotations.get(Annotations.MIGRATION_JOB_NAME);
+        return job == null ? null : Keys.of(pod.getMetadata().getNamespace(), job);
+    }
+
+    private void observe() {
+        informers.pods().addEventHandler(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Pod pod) {
+                String job = jobKey(pod);
+                if (job != null) {
+                    podCreations.creationObserved(job);
+                }
+            }
+
+            @Override
+            public void onUpdate(Pod before, Pod after) {
+            }
+
+            @Override
+            public void onDelete(Pod pod, boolean finalStateUnknown) {
+            }
+        });
+        informers.migrations().addEventHandler(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(VirtualMachineInstanceMigration m) {
+            }
+
+            @Override
+            public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
+                if (!before.isFinal() && after.isFinal()) {
+                    capacityFreed();
+                }
+            }
+
+            @Override
+            public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
+                capacityFreed();
+            }
+        });
+    }
+
+    private void capacityFreed() {
+        for (String key : Set.copyOf(waitingForCapacity)) {
+            loop.enqueue(key);
+        }
+    }
+
+    Result reconcile(String key) {
+        VirtualMachineInstanceMigration vmim = informers.migrations().getStore().getByKey(key);
+        if (vmim == null) {
+            podCreations.delete(key);
+            waitingForCapacity.remove(key);
+            return Result.done();
+        }
+        if (!podCreations.satisfied(key)) {
+            return Result.requeue(); // our target pod is not in the cache yet
+        }
+        String ns = vmim.getMetadata().getNamespace();
+        String vmiName = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
+        String vmiKey = vmiName == null ? null : Keys.of(ns, vmiName);
+        VirtualMachineInstance vmi = vmiKey == null ? null : informers.vmis().getStore().getByKey(vmiKey);
+        List<Pod> owned = vmi == null ? List.of()
+                : informers.podsOf(vmiKey).stream().filter(p -> LauncherPodState.ownedBy(p, vmi)).toList();
+        String uid = vmim.getMetadata().getUid();
+        List<Pod> targets = owned.stream().filter(p -> uid.equals(label(p, Labels.MIGRATION_JOB_UID))).toList();
+        Pod source = vmi == null ? null : LauncherPodState.currentPod(vmi,
+                owned.stream().filter(p -> !LauncherPodState.isMigrationTarget(p) || !uid.equals(label(p, Labels.MIGRATION_JOB_UID))).toList())
+                .orElse(null);
+        int active = (int) owned.stream().filter(p -> !LauncherPodState.isFinished(p)).count();
+        ClusterConfig cfg = config.current();
+        PodDisruptionBudget budget = vmi == null ? null : budgetOf(vmi);
+        List<VirtualMachineInstanceMigration> siblings = vmiKey == null ? List.of() : informers.migrationsOf(vmiKey);
+        String sourceNode = vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
+        int[] running = running(vmim, sourceNode);
+
+        Instant now = clock.instant();
+        MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
+                budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, running[0], running[1],
+                cfg.migrations(), timings, now));
+
+        if (plan.waitingForCapacity()) {
+            waitingForCapacity.add(key);
+        } else {
+            waitingForCapacity.remove(key);
+        }
+        try {
+            for (MigrationAction action : plan.actions()) {
+                apply(key, vmim, vmi, action, now);
+            }
+            writeStatus(vmim, vmi, plan, now);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 409 || e.getCode() == 422) {
+                return Result.requeue(); // written meanwhile: decide again on what the cache brings
+            }
+            throw e;
+        }
+        for (MigrationDecision.Event e : plan.events()) {
+            HasMetadata subject = e.onVmi() && vmi != null ? vmi : vmim;
+            if (e.warning()) {
+                events.warning(subject, e.reason(), "%s", e.message());
+            } else {
+                events.normal(subject, e.reason(), "%s", e.message());
+            }
+        }
+        if (plan.phase() == MigrationPhase.FAILED || plan.phase() == MigrationPhase.SUCCEEDED) {
+            LOG.info("migration {} of VMI {}: {}", key, vmiKey, plan.phase().value());
+        }
+        if (vmim.isFinal()) {
+            collectGarbage(siblings);
+        }
+        return plan.requeueAfter() == null ? Result.done() : Result.requeueAfter(plan.requeueAfter());
+    }
+
+    /** Other VMIMs holding a migration: in the cluster, and moving a VMI off {@code sourceNode}. */
+    private int[] running(VirtualMachineInstanceMigration self, String sourceNode) {
+        int cluster = 0;
+        int fromSource = 0;
+        for (VirtualMachineInstanceMigration m : informers.migrations().getStore().list()) {
+            if (m.isFinal() || Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()) || !holdsMigration(m)) {
+                continue;
+            }
+            cluster++;
+            MigrationState state = m.getStatus() == null ? null : m.getStatus().getMigrationState();
+            String from = state != null && state.getSourceNode() != null ? state.getSourceNode() : nodeOfVmi(m);
+            if (sourceNode != null && sourceNode.equals(from)) {
+                fromSource++;
+            }
+        }
+        return new int[]{cluster, fromSource};
+    }
+
+    /** Past Pending, or Pending with its target pod already there (spec §5.4). */
+    private boolean holdsMigration(VirtualMachineInstanceMigration m) {
+        MigrationPhase phase = m.phase().orElse(null);
+        if (phase == null) {
+            return false;
+        }
+        if (phase != MigrationPhase.PENDING) {
+            return phase != MigrationPhase.WAITING_FOR_SYNC && phase != MigrationPhase.SYNCHRONIZING;
+        }
+        String vmiKey = Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName());
+        return informers.podsOf(vmiKey).stream().anyMatch(p -> m.getMetadata().getUid().equals(label(p, Labels.MIGRATION_JOB_UID)));
+    }
+
+    private String nodeOfVmi(VirtualMachineInstanceMigration m) {
+        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
+            return null;
+        }
+        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+        return vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
+    }
+
+    private PodDisruptionBudget budgetOf(VirtualMachineInstance vmi) {
+        String uid = vmi.getMetadata().getUid();
+        return budgets.getIndexer().byIndex(Cache.NAMESPACE_INDEX, vmi.getMetadata().getNamespace()).stream()
+                .filter(pdb -> pdb.getMetadata().getDeletionTimestamp() == null)
+                .filter(pdb -> DisruptionBudgets.controllingVmi(pdb).map(ref -> uid.equals(ref.getUid())).orElse(false))
+                .findFirst().orElse(null);
+    }
+
+    private void apply(String key, VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationAction action, Instant now) {
+        String ns = vmim.getMetadata().getNamespace();
+        switch (action) {
+            case MigrationAction.EnsureMetadata m -> {
+                ObjectNode meta = NODES.objectNode();
+                if (m.finalizer()) {
+                    ArrayNode finalizers = meta.putArray("finalizers");
+                    if (vmim.getMetadata().getFinalizers() != null) {
+                        vmim.getMetadata().getFinalizers().forEach(finalizers::add);
+                    }
+                    finalizers.add(KubeVirtNames.Finalizers.MIGRATION_JOB);
+                }
+                if (m.vmiNameLabel() != null) {
+                    meta.putObject("labels").put(Labels.MIGRATION_SELECTOR, m.vmiNameLabel());
+                }
+                if (m.cause() != null) {
+                    meta.putObject("annotations").put(KubeVirtNames.Drainboard.MIGRATION_CAUSE, m.cause());
+                }
+                meta.put("resourceVersion", vmim.getMetadata().getResourceVersion());
+                ObjectNode body = NODES.objectNode();
+                body.set("metadata", meta);
+                migrations(ns).withName(vmim.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON_MERGE), body.toString());
+            }
+            case MigrationAction.RemoveFinalizer r -> {
+                ArrayNode ops = NODES.arrayNode();
+                ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmim.getMetadata().getResourceVersion());
+                List<String> left = vmim.getMetadata().getFinalizers().stream()
+                        .filter(f -> !KubeVirtNames.Finalizers.MIGRATION_JOB.equals(f)).toList();
+                ops.addObject().put("op", "replace").put("path", "/metadata/finalizers").set("value", JSON.valueToTree(left));
+                ignoreMissing(() -> migrations(ns).withName(vmim.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString()));
+            }
+            case MigrationAction.ExpandBudget e -> {
+                String patch = "{\"metadata\":{\"labels\":{\"" + Labels.MIGRATION_NAME + "\":\"" + e.migrationName()
+                        + "\"}},\"spec\":{\"minAvailable\":2}}";
+                try {
+                    client.policy().v1().podDisruptionBudget().inNamespace(ns).withName(e.budgetName())
+                            .patch(PatchContext.of(PatchType.STRATEGIC_MERGE), patch);
+                    events.normal(vmi, EventReasons.SUCCESSFUL_UPDATE, Messages.EXPANDED_PDB, e.budgetName());
+                } catch (KubernetesClientException ex) {
+                    events.warning(vmi, EventReasons.FAILED_UPDATE, Messages.ERROR_EXPANDING_PDB, e.budgetName(), message(ex));
+                    throw ex;
+                }
+            }
+            case MigrationAction.CreateTargetPod c -> {
+                podCreations.expectCreations(key, 1);
+                try {
+                    Pod created = client.pods().inNamespace(ns).resource(c.pod()).create();
+                    events.normal(vmim, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_TARGET_POD, created.getMetadata().getName());
+                } catch (KubernetesClientException ex) {
+                    podCreations.creationObserved(key);
+                    events.warning(vmi, EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_POD, message(ex));
+                    throw ex;
+                }
+            }
+            case MigrationAction.DeleteTargetPod d -> {
+                ignoreMissing(() -> client.pods().inNamespace(ns).withName(d.podName()).delete());
+                events.normal(vmim, EventReasons.SUCCESSFUL_DELETE, "%s", d.message());
+            }
+            case MigrationAction.HandOff h -> handOff(vmim, vmi, h.state());
+            case MigrationAction.MarkVmiMigrationFailed f -> markFailed(vmi, vmim.getMetadata().getUid(), f.reason(), now);
+            case MigrationAction.RequestAbort a -> {
+                ArrayNode ops = NODES.arrayNode();
+                ops.addObject().put("op", "test").put("path", "/status/migrationState/migrationUid").put("value", vmim.getMetadata().getUid());
+                ops.addObject().put("op", "add").put("path", "/status/migrationState/abortRequested").put("value", true);
+                try {
+                    vmis(ns).withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+                } catch (KubernetesClientException ex) {
+                    events.warning(vmim, EventReasons.FAILED_ABORT_MIGRATION, "%s", message(ex));
+                    throw ex;
+                }
+            }
+            case MigrationAction.SourcePodEvictionInProgress s -> {
+                String value = s.inProgress() ? "\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS_VALUE + "\"" : "null";
+                String patch = "{\"metadata\":{\"annotations\":{\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS + "\":" + value + "}}}";
+                ignoreMissing(() -> client.pods().inNamespace(ns).withName(s.podName()).patch(PatchContext.of(PatchType.JSON_MERGE), patch));
+            }
+        }
+    }
+
+    /** Spec §5.8: one JSON patch, guarded by the VMI's resourceVersion, with the state and the target node label. */
+    private void handOff(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
+        ArrayNode ops = NODES.arrayNode();
+        ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmi.getMetadata().getResourceVersion());
+        ops.addObject().put("op", "add").put("path", "/status/migrationState").set("value", JSON.valueToTree(state));
+        if (vmi.getMetadata().getLabels() == null) {
+            ops.addObject().put("op", "add").put("path", "/metadata/labels").set("value",
+                    NODES.objectNode().put(Labels.MIGRATION_TARGET_NODE_NAME, state.getTargetNode()));
+        } else {
+            ops.addObject().put("op", "add").put("path", "/metadata/labels/" + escape(Labels.MIGRATION_TARGET_NODE_NAME))
+                    .put("value", state.getTargetNode());
+        }
+        try {
+            vmis(vmi.getMetadata().getNamespace()).withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+        } catch (KubernetesClientException e) {
+            events.warning(vmim, EventReasons.FAILED_HAND_OVER, Messages.FAILED_HAND_OVER, message(e));
+            throw e;
+        }
+    }
+
+    /** Spec §5.4: the VMI's state of this migration marked failed and completed, with times and reason filled in. */
+    private void markFailed(VirtualMachineInstance vmi, String uid, String reason, Instant now) {
+        MigrationState state = vmi.getStatus().getMigrationState();
+        String stamp = now.truncatedTo(ChronoUnit.SECONDS).toString();
+        ArrayNode ops = NODES.arrayNode();
+        ops.addObject().put("op", "test").put("path", "/status/migrationState/migrationUid").put("value", uid);
+        ops.addObject().put("op", "add").put("path", "/status/migrationState/failed").put("value", true);
+        ops.addObject().put("op", "add").put("path", "/status/migrationState/completed").put("value", true);
+        if (state.getStartTimestamp() == null) {
+            ops.addObject().put("op", "add").put("path", "/status/migrationState/startTimestamp").put("value", stamp);
+        }
+        if (state.getEndTimestamp() == null) {
+            ops.addObject().put("op", "add").put("path", "/status/migrationState/endTimestamp").put("value", stamp);
+        }
+        if (state.getFailureReason() == null || state.getFailureReason().isEmpty()) {
+            ops.addObject().put("op", "add").put("path", "/status/migrationState/failureReason").put("value", reason);
+        }
+        vmis(vmi.getMetadata().getNamespace()).withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+        events.warning(vmi, EventReasons.FAILED_MIGRATION, Messages.VMI_MIGRATION_FAILED_TARGET_DOWN, uid);
+    }
+
+    /**
+     * The VMIM's status: phase and its transition time, the VMI's migration state when it is this migration's
+     * (progress included), and {@code migrationAbortRequested}. A JSON patch guarded by the resourceVersion the
+     * decision read, so a pass on a stale cache can never move the phase backwards.
+     */
+    private void writeStatus(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationDecision.Plan plan, Instant now) {
+        var status = vmim.getStatus();
+        ArrayNode ops = NODES.arrayNode();
+        ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmim.getMetadata().getResourceVersion());
+        int writes = 0;
+        if (status == null) {
+            ops.addObject().put("op", "add").put("path", "/status").set("value", NODES.objectNode());
+        }
+        if (plan.phase() != null && !plan.phase().value().equals(status == null ? null : status.getPhase())) {
+            ops.addObject().put("op", "add").put("path", "/status/phase").put("value", plan.phase().value());
+            ArrayNode stamps = NODES.arrayNode();
+            if (status != null && status.getPhaseTransitionTimestamps() != null) {
+                status.getPhaseTransitionTimestamps().forEach(s -> stamps.add(JSON.valueToTree(s)));
+            }
+            stamps.addObject().put("phase", plan.phase().value())
+                    .put("phaseTransitionTimestamp", now.truncatedTo(ChronoUnit.SECONDS).toString());
+            ops.addObject().put("op", "add").put("path", "/status/phaseTransitionTimestamps").set("value", stamps);
+            writes++;
+        }
+        MigrationState vmiState = vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
+        if (vmiState != null && vmim.getMetadata().getUid().equals(vmiState.getMigrationUid())) {
+            JsonNode wanted = JSON.valueToTree(vmiState);
+            JsonNode current = status == null || status.getMigrationState() == null ? null : JSON.valueToTree(status.getMigrationState());
+            if (!wanted.equals(current)) {
+                ops.addObject().put("op", "add").put("path", "/status/migrationState").set("value", wanted);
+                writes++;
+            }
+        }
+        if (plan.abortRequested() && (status == null || !dev.drainboard.kubevirt.api.Conditions.isTrue(status.getConditions(),
+                KubeVirtNames.Conditions.MIGRATION_ABORT_REQUESTED))) {
+            List<Condition> conditions = new ArrayList<>(status == null || status.getConditions() == null ? List.of() : status.getConditions());
+            conditions.removeIf(c -> KubeVirtNames.Conditions.MIGRATION_ABORT_REQUESTED.equals(c.getType()));
+            Condition abort = new Condition(KubeVirtNames.Conditions.MIGRATION_ABORT_REQUESTED, KubeVirtNames.Conditions.STATUS_TRUE, null, null);
+            abort.setLastTransitionTime(now.truncatedTo(ChronoUnit.SECONDS).toString());
+            conditions.add(abort);
+            ops.addObject().put("op", "add").put("path", "/status/conditions").set("value", JSON.valueToTree(conditions));
+            writes++;
+        }
+        if (writes == 0) {
+            return;
+        }
+        migrations(vmim.getMetadata().getNamespace()).withName(vmim.getMetadata().getName()).subresource("status")
+                .patch(PatchContext.of(PatchType.JSON), ops.toString());
+    }
+
+    /** Spec §5.10: the 5 newest finished VMIMs of a VMI stay; older ones go, with the pod each left behind. */
+    private void collectGarbage(List<VirtualMachineInstanceMigration> siblings) {
+        List<VirtualMachineInstanceMigration> finished = siblings.stream()
+                .filter(VirtualMachineInstanceMigration::isFinal)
+                .filter(m -> m.getMetadata().getDeletionTimestamp() == null)
+                .sorted(MigrationDecision.NEWEST_FIRST)
+                .toList();
+        for (VirtualMachineInstanceMigration old : finished.stream().skip(KubeVirtNames.Defaults.FINALIZED_MIGRATIONS_KEPT).toList()) {
+            String ns = old.getMetadata().getNamespace();
+            MigrationState state = old.getStatus() == null ? null : old.getStatus().getMigrationState();
+            String defunct = state == null ? null
+                    : old.phase().orElse(null) == MigrationPhase.FAILED ? state.getTargetPod() : state.getSourcePod();
+            if (defunct != null) {
+                ignoreMissing(() -> client.pods().inNamespace(ns).withName(defunct).delete());
+            }
+            ignoreMissing(() -> migrations(ns).withName(old.getMetadata().getName()).delete());
+        }
+    }
+
+    private io.fabric8.kubernetes.client.dsl.NonNamespaceOperation<VirtualMachineInstanceMigration,
+            io.fabric8.kubernetes.api.model.KubernetesResourceList<VirtualMachineInstanceMigration>,
+            io.fabric8.kubernetes.client.dsl.Resource<VirtualMachineInstanceMigration>> migrations(String ns) {
+        return client.resources(VirtualMachineInstanceMigration.class).inNamespace(ns);
+    }
+
+    private io.fabric8.kubernetes.client.dsl.NonNamespaceOperation<VirtualMachineInstance,
+            io.fabric8.kubernetes.api.model.KubernetesResourceList<VirtualMachineInstance>,
+            io.fabric8.kubernetes.client.dsl.Resource<VirtualMachineInstance>> vmis(String ns) {
+        return client.resources(VirtualMachineInstance.class).inNamespace(ns);
+    }
+
+    private static String label(Pod pod, String key) {
+        return pod.getMetadata().getLabels() == null ? null : pod.getMetadata().getLabels().get(key);
+    }
+
+    static String escape(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
+    }
+
+    private static void ignoreMissing(Runnable write) {
+        try {
+            write.run();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    private static String message(KubernetesClientException e) {
+        return e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
+    }
+
+}

@@ -1,0 +1,180 @@
+package dev.drainboard.controller.evacuation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.Condition;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+@DisplayName("evacuation decision (seed 001 sync, spec §4.6 throttle)")
+class EvacuationDecisionTest {
+
+    private static final Instant NOW = Instant.parse("2025-01-01T00:00:00Z");
+    private static final ClusterConfig CONFIG = ClusterConfig.defaults();
+
+    static Node node(String name, boolean drainTaint) {
+        NodeBuilder b = new NodeBuilder().withNewMetadata().withName(name).endMetadata();
+        if (drainTaint) {
+            b.withNewSpec().addNewTaint().withKey("kubevirt.io/drain").withEffect("NoSchedule").endTaint().endSpec();
+        }
+        return b.build();
+    }
+
+    static VirtualMachineInstance vmi(String name, String node, String strategy, boolean migratable, boolean marked) {
+        VirtualMachineInstance vmi = new VirtualMachineInstance();
+        vmi.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName(name).withUid("uid-" + name).build());
+        VirtualMachineInstanceSpec spec = new VirtualMachineInstanceSpec();
+        spec.setEvictionStrategy(strategy);
+        vmi.setSpec(spec);
+        VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
+        status.setPhase("Running");
+        status.setNodeName(node);
+        status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
+        if (marked) {
+            status.setEvacuationNodeName(node);
+        }
+        vmi.setStatus(status);
+        return vmi;
+    }
+
+    static VirtualMachineInstanceMigration vmim(String vmiName, String phase) {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName("m-" + vmiName).withUid("m-uid-" + vmiName).build());
+        m.setSpec(new VirtualMachineInstanceMigrationSpec(vmiName));
+        if (phase != null) {
+            var status = new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus();
+            status.setPhase(phase);
+            m.setStatus(status);
+        }
+        return m;
+    }
+
+    /** {@code marked} VMIs on node01, {@code fromHere} and {@code elsewhere} migrations in flight. */
+    static EvacuationDecision.Plan decide(int marked, int fromHere, int elsewhere) {
+        List<VirtualMachineInstance> onNode = new ArrayList<>();
+        List<VirtualMachineInstanceMigration> unfinished = new ArrayList<>();
+        Map<String, String> vmiNodes = new HashMap<>();
+        for (int i = 0; i < marked; i++) {
+            onNode.add(vmi("vm-%02d".formatted(i), "node01", "LiveMigrate", true, true));
+        }
+        for (int i = 0; i < fromHere; i++) {
+            onNode.add(vmi("busy-" + i, "node01", "LiveMigrate", true, true));
+            unfinished.add(vmim("busy-" + i, "Running"));
+            vmiNodes.put("default/busy-" + i, "node01");
+        }
+        for (int i = 0; i < elsewhere; i++) {
+            unfinished.add(vmim("other-" + i, "Pending"));
+            vmiNodes.put("default/other-" + i, "node02");
+        }
+        return EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), onNode, unfinished, vmiNodes,
+                Map.of(), CONFIG, Map.of(), NOW));
+    }
+
+    @ParameterizedTest(name = "{0} marked, {1} from this node, {2} elsewhere → {3} created, waiting {4}")
+    @CsvSource({
+            // marked, in flight from here, in flight elsewhere, created, waits for a slot
+            "12, 0, 0, 2, false",
+            "12, 1, 0, 1, false",
+            "12, 2, 0, 0, true",
+            "12, 0, 3, 2, false",
+            "12, 0, 4, 1, false",
+            "12, 0, 5, 0, true",
+            "12, 1, 3, 1, false",
+            "12, 1, 4, 0, true",
+            " 1, 0, 0, 1, false",
+            " 0, 0, 0, 0, false",
+    })
+    @DisplayName("free slots = min(5 − in flight in the cluster, 2 − in flight from this node)")
+    void freeSlots(int marked, int fromHere, int elsewhere, int created, boolean waits) {
+        EvacuationDecision.Plan plan = decide(marked, fromHere, elsewhere);
+        assertThat(plan.migrate()).hasSize(created);
+        assertThat(plan.waitForSlot()).isEqualTo(waits);
+        if (waits) {
+            assertThat(plan.requeueAfter()).isEqualTo(Duration.ofSeconds(5));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, migratable {1}, marked {2}, tainted {3} → migrate {4}, warn {5}")
+    @CsvSource({
+            // strategy, LiveMigratable, marked, drain taint, migrated, warned
+            "LiveMigrate,           true,  true,  false, true,  false",
+            "LiveMigrate,           false, true,  false, false, true",
+            "LiveMigrateIfPossible, true,  true,  false, true,  false",
+            "LiveMigrateIfPossible, false, true,  false, false, false",
+            "External,              true,  true,  false, false, false",
+            "None,                  true,  true,  false, false, false",
+            "LiveMigrate,           true,  false, false, false, false",
+            "LiveMigrate,           true,  false, true,  true,  false",
+            "None,                  true,  false, true,  false, false",
+    })
+    @DisplayName("candidates: marked or under the drain taint; migratable on eviction; warned when LiveMigrate cannot move")
+    void candidates(String strategy, boolean migratable, boolean marked, boolean tainted, boolean migrated, boolean warned) {
+        VirtualMachineInstance vmi = vmi("vm", "node01", strategy, migratable, marked);
+        EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", tainted),
+                List.of(vmi), List.of(), Map.of(), Map.of(), CONFIG, Map.of(), NOW));
+        assertThat(plan.migrate()).hasSize(migrated ? 1 : 0);
+        assertThat(plan.warn()).hasSize(warned ? 1 : 0);
+        if (migrated) {
+            assertThat(plan.migrate().getFirst().cause()).isEqualTo(marked ? "API eviction" : "node drain taint");
+        }
+    }
+
+    @Test
+    @DisplayName("a VMI with an unfinished VMIM, or with two active pods, is not migrated again")
+    void alreadyMigrating() {
+        VirtualMachineInstance a = vmi("a", "node01", "LiveMigrate", true, true);
+        VirtualMachineInstance b = vmi("b", "node01", "LiveMigrate", true, true);
+        VirtualMachineInstance c = vmi("c", "node01", "LiveMigrate", true, true);
+        EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false),
+                List.of(a, b, c), List.of(vmim("a", "Running")), Map.of("default/a", "node01"),
+                Map.of("default/b", 2), CONFIG, Map.of(), NOW));
+        assertThat(plan.migrate()).extracting(cand -> cand.vmi().getMetadata().getName()).containsExactly("c");
+    }
+
+    @Test
+    @DisplayName("the not-migrateable warning is refreshed once a minute, not on every pass")
+    void warningOncePerMinute() {
+        VirtualMachineInstance vmi = vmi("stuck", "node01", "LiveMigrate", false, true);
+        var recently = Map.of("default/stuck", NOW.minusSeconds(30));
+        var longAgo = Map.of("default/stuck", NOW.minusSeconds(61));
+        assertThat(EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), List.of(vmi), List.of(),
+                Map.of(), Map.of(), CONFIG, recently, NOW)).warn()).isEmpty();
+        EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), List.of(vmi),
+                List.of(), Map.of(), Map.of(), CONFIG, longAgo, NOW));
+        assertThat(plan.warn()).hasSize(1);
+        assertThat(plan.requeueAfter()).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    @DisplayName("the VMIM: generateName, evacuation annotation, cause, vmi-name label, finalizer, priority")
+    void newMigration() {
+        VirtualMachineInstanceMigration m = EvacuationController.newMigration(vmi("vm", "node01", "LiveMigrate", true, true),
+                "node01", "API eviction");
+        assertThat(m.getMetadata().getGenerateName()).isEqualTo("kubevirt-evacuation-");
+        assertThat(m.getMetadata().getAnnotations()).containsEntry("kubevirt.io/evacuationMigration", "node01")
+                .containsEntry("drainboard.dev/migration-cause", "API eviction");
+        assertThat(m.getMetadata().getLabels()).containsEntry("kubevirt.io/vmi-name", "vm");
+        assertThat(m.getMetadata().getFinalizers()).containsExactly("kubevirt.io/migrationJobFinalize");
+        assertThat(m.getSpec().getVmiName()).isEqualTo("vm");
+        assertThat(m.getSpec().getPriority()).isEqualTo("system-critical");
+    }
+}

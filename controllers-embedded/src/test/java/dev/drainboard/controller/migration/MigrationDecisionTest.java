@@ -1,0 +1,301 @@
+package dev.drainboard.controller.migration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.Condition;
+import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.kubevirt.api.MigrationState;
+import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
+import dev.drainboard.kubevirt.config.MigrationConfig;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+@DisplayName("migration phase machine (spec §5.4–§5.6, seed 000 PDB expansion)")
+class MigrationDecisionTest {
+
+    static final Instant NOW = Instant.parse("2025-01-01T00:10:00Z");
+    static final String UID = "vmim-uid";
+
+    /** A test case: what the caches hold, built up row by row. */
+    static final class Case {
+        String phase;
+        boolean deleting;
+        boolean evacuation = true;
+        boolean vmiExists = true;
+        String vmiPhase = "Running";
+        String stateUid;          // null: no migration state on the VMI
+        String targetNode;
+        String targetAddress;
+        String start;
+        boolean completed;
+        boolean failed;
+        String target;            // null, "pending", "unschedulable-400s", "unschedulable-100s", "ready", "down"
+        String budget = "plain";  // null, "plain", "expanded", "observed"
+        int running;
+        int runningFromSource;
+        int activePods = 1;
+        List<VirtualMachineInstanceMigration> siblings = new ArrayList<>();
+
+        MigrationDecision.Plan decide() {
+            VirtualMachineInstanceMigration vmim = vmim("mig", UID, phase, "2025-01-01T00:09:00Z", evacuation);
+            if (deleting) {
+                vmim.getMetadata().setDeletionTimestamp("2025-01-01T00:09:30Z");
+            }
+            VirtualMachineInstance vmi = vmiExists ? vmi() : null;
+            List<Pod> targets = target == null ? List.of() : List.of(targetPod(target));
+            List<VirtualMachineInstanceMigration> all = new ArrayList<>(siblings);
+            all.add(vmim);
+            return MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, sourcePod(), activePods,
+                    budget == null ? null : pdb(budget), true, all, running, runningFromSource, MigrationConfig.defaults(),
+                    MigrationTimings.defaults(), NOW));
+        }
+
+        VirtualMachineInstance vmi() {
+            VirtualMachineInstance vmi = new VirtualMachineInstance();
+            vmi.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName("vm").withUid("vmi-uid").build());
+            VirtualMachineInstanceSpec spec = new VirtualMachineInstanceSpec();
+            spec.setEvictionStrategy("LiveMigrate");
+            vmi.setSpec(spec);
+            VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
+            status.setPhase(vmiPhase);
+            status.setNodeName("node01");
+            status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, "True", null, null)));
+            if (stateUid != null) {
+                MigrationState s = new MigrationState();
+                s.setMigrationUid(stateUid);
+                s.setSourceNode("node01");
+                s.setTargetNode(targetNode);
+                s.setTargetNodeAddress(targetAddress);
+                s.setStartTimestamp(start);
+                s.setCompleted(completed ? true : null);
+                s.setFailed(failed ? true : null);
+                status.setMigrationState(s);
+            }
+            vmi.setStatus(status);
+            return vmi;
+        }
+    }
+
+    static VirtualMachineInstanceMigration vmim(String name, String uid, String phase, String created, boolean evacuation) {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        var meta = new ObjectMetaBuilder().withNamespace("default").withName(name).withUid(uid).withCreationTimestamp(created)
+                .withFinalizers(KubeVirtNames.Finalizers.MIGRATION_JOB)
+                .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, "vm")
+                .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, "API eviction");
+        if (evacuation) {
+            meta.addToAnnotations(KubeVirtNames.Annotations.EVACUATION_MIGRATION, "node01");
+        }
+        m.setMetadata(meta.build());
+        m.setSpec(new VirtualMachineInstanceMigrationSpec("vm"));
+        if (phase != null) {
+            VirtualMachineInstanceMigrationStatus status = new VirtualMachineInstanceMigrationStatus();
+            status.setPhase(phase);
+            status.setPhaseTransitionTimestamps(List.of(new PhaseTransitionTimestamp(phase, created)));
+            m.setStatus(status);
+        }
+        return m;
+    }
+
+    static Pod sourcePod() {
+        return new PodBuilder().withNewMetadata().withNamespace("default").withName("virt-launcher-vm-src").endMetadata()
+                .withNewSpec().withNodeName("node01").endSpec().build();
+    }
+
+    static Pod targetPod(String kind) {
+        PodBuilder b = new PodBuilder().withNewMetadata().withNamespace("default").withName("virt-launcher-vm-tgt")
+                .withCreationTimestamp("2025-01-01T00:09:00Z")
+                .addToLabels(KubeVirtNames.Labels.MIGRATION_JOB_UID, UID).endMetadata()
+                .withNewSpec().withNodeName(kind.equals("ready") || kind.equals("down") ? "node02" : null).endSpec();
+        switch (kind) {
+            case "ready" -> b.withNewStatus().withPhase("Running").addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus();
+            case "down" -> b.withNewStatus().withPhase("Failed").endStatus();
+            case "unschedulable-400s" -> b.withNewStatus().withPhase("Pending").addNewCondition().withType("PodScheduled")
+                    .withStatus("False").withReason("Unschedulable").withLastTransitionTime("2025-01-01T00:03:20Z").endCondition().endStatus();
+            case "unschedulable-100s" -> b.withNewStatus().withPhase("Pending").addNewCondition().withType("PodScheduled")
+                    .withStatus("False").withReason("Unschedulable").withLastTransitionTime("2025-01-01T00:08:20Z").endCondition().endStatus();
+            default -> b.withNewStatus().withPhase("Pending").endStatus();
+        }
+        return b.build();
+    }
+
+    static PodDisruptionBudget pdb(String kind) {
+        boolean expanded = !kind.equals("plain");
+        var meta = new ObjectMetaBuilder().withNamespace("default").withName("kubevirt-disruption-budget-x").withGeneration(2L);
+        if (expanded) {
+            meta.addToLabels(KubeVirtNames.Labels.MIGRATION_NAME, "mig");
+        }
+        return new PodDisruptionBudgetBuilder().withMetadata(meta.build())
+                .withNewSpec().withMinAvailable(new IntOrString(expanded ? 2 : 1)).endSpec()
+                .withNewStatus().withDesiredHealthy(kind.equals("observed") ? 2 : 1).withObservedGeneration(kind.equals("observed") ? 2L : 1L).endStatus()
+                .build();
+    }
+
+    static Class<?> actionType(MigrationDecision.Plan plan) {
+        return plan.actions().stream().map(Object::getClass).filter(c -> c != MigrationAction.EnsureMetadata.class)
+                .findFirst().orElse(null);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}: {1} → {2} {3}")
+    @CsvSource(delimiter = '|', value = {
+            // phase       | situation                                  | next phase       | first action
+            "              | new VMIM                                   | Pending          | -",
+            "Pending       | PDB not expanded                           | -                | ExpandBudget",
+            "Pending       | PDB expanded, not yet observed             | -                | -",
+            "Pending       | PDB expanded and observed                  | -                | CreateTargetPod",
+            "Pending       | cluster has 5 running                      | -                | -",
+            "Pending       | 2 running from the source node             | -                | -",
+            "Pending       | two active pods                            | -                | -",
+            "Pending       | VMI not Running yet                        | -                | -",
+            "Pending       | target pod exists                          | Scheduling       | -",
+            "Scheduling    | target pod pending                         | -                | -",
+            "Scheduling    | target unschedulable for 400 s             | Failed           | DeleteTargetPod",
+            "Scheduling    | target unschedulable for 100 s             | -                | -",
+            "Scheduling    | target pod Ready                           | Scheduled        | -",
+            "Scheduled     | target Ready, not handed off               | -                | HandOff",
+            "Scheduled     | handed off                                 | PreparingTarget  | -",
+            "PreparingTarget | target address reported                  | TargetReady      | -",
+            "TargetReady   | source reported start                      | Running          | -",
+            "Running       | source reported completion                 | Succeeded        | -",
+            "Running       | source reported failure                    | Failed           | -",
+            "Running       | target pod down                            | Failed           | MarkVmiMigrationFailed",
+            "Running       | target pod removed                         | Failed           | MarkVmiMigrationFailed",
+            "Running       | VMI state cleared                          | Failed           | -",
+            "Running       | VMIM deleted after hand-off                | -                | RequestAbort",
+            "Scheduling    | VMIM deleted before hand-off               | Failed           | DeleteTargetPod",
+            "Pending       | VMI gone                                   | Failed           | -",
+            "Pending       | VMI final                                  | Failed           | -",
+            "Failed        | final                                      | -                | RemoveFinalizer",
+    })
+    void phases(String phase, String situation, String next, String action) {
+        Case c = new Case();
+        c.phase = phase == null || phase.isBlank() ? null : phase.trim();
+        switch (situation.trim()) {
+            case "PDB not expanded" -> c.budget = "plain";
+            case "PDB expanded, not yet observed" -> c.budget = "expanded";
+            case "PDB expanded and observed" -> c.budget = "observed";
+            case "cluster has 5 running" -> { c.budget = "observed"; c.running = 5; }
+            case "2 running from the source node" -> { c.budget = "observed"; c.running = 2; c.runningFromSource = 2; }
+            case "two active pods" -> { c.budget = "observed"; c.activePods = 2; }
+            case "VMI not Running yet" -> { c.budget = "observed"; c.vmiPhase = "Scheduled"; }
+            case "target pod exists", "target pod pending" -> c.target = "pending";
+            case "target unschedulable for 400 s" -> c.target = "unschedulable-400s";
+            case "target unschedulable for 100 s" -> c.target = "unschedulable-100s";
+            case "target pod Ready", "target Ready, not handed off" -> c.target = "ready";
+            case "handed off" -> handedOff(c);
+            case "target address reported" -> { handedOff(c); c.targetAddress = "10.0.0.2"; }
+            case "source reported start" -> { handedOff(c); c.targetAddress = "10.0.0.2"; c.start = "2025-01-01T00:09:50Z"; }
+            case "source reported completion" -> { started(c); c.completed = true; }
+            case "source reported failure" -> { started(c); c.failed = true; c.completed = true; }
+            case "target pod down" -> { started(c); c.target = "down"; }
+            case "target pod removed" -> { started(c); c.target = null; }
+            case "VMI state cleared" -> { started(c); c.stateUid = null; }
+            case "VMIM deleted after hand-off" -> { started(c); c.deleting = true; }
+            case "VMIM deleted before hand-off" -> { c.target = "pending"; c.deleting = true; }
+            case "VMI gone" -> c.vmiExists = false;
+            case "VMI final" -> c.vmiPhase = "Succeeded";
+            default -> { }
+        }
+        MigrationDecision.Plan plan = c.decide();
+        assertThat(plan.phase() == null ? "-" : plan.phase().value()).as("phase").isEqualTo(next.trim());
+        Class<?> first = actionType(plan);
+        assertThat(first == null ? "-" : first.getSimpleName()).as("action").isEqualTo(action.trim());
+    }
+
+    private static void handedOff(Case c) {
+        c.target = "ready";
+        c.stateUid = UID;
+        c.targetNode = "node02";
+    }
+
+    private static void started(Case c) {
+        handedOff(c);
+        c.targetAddress = "10.0.0.2";
+        c.start = "2025-01-01T00:09:50Z";
+    }
+
+    @ParameterizedTest(name = "failed evacuations before this one: {0} → back-off {1} s from the last failure")
+    @CsvSource({"0, 0", "1, 20", "2, 40", "3, 80"})
+    @DisplayName("back-off: 20 s after a failed evacuation, doubling with each further failure since the last success")
+    void backoff(int failures, long seconds) {
+        Case c = new Case();
+        c.phase = "Pending";
+        c.budget = "observed";
+        c.siblings.add(vmim("ok", "ok", "Succeeded", "2025-01-01T00:00:00Z", true));
+        for (int i = 0; i < failures; i++) {
+            c.siblings.add(vmim("f" + i, "f" + i, "Failed", "2025-01-01T00:09:0" + i + "Z", true));
+        }
+        // The newest failure happened just now, so the whole back-off is still ahead.
+        VirtualMachineInstanceMigration self = vmim("mig", UID, "Pending", "2025-01-01T00:09:59Z", true);
+        List<VirtualMachineInstanceMigration> all = new ArrayList<>(c.siblings);
+        all.add(self);
+        if (failures > 0) {
+            all.getLast().getMetadata().setCreationTimestamp("2025-01-01T00:09:59Z");
+            c.siblings.getLast().getStatus().setPhaseTransitionTimestamps(List.of(new PhaseTransitionTimestamp("Failed", NOW.toString())));
+        }
+        var input = new MigrationDecision.Input(self, c.vmi(), List.of(), sourcePod(), 1, pdb("observed"), true, all, 0, 0,
+                MigrationConfig.defaults(), MigrationTimings.defaults(), NOW);
+        MigrationDecision.Plan plan = MigrationDecision.decide(input);
+        if (seconds == 0) {
+            assertThat(actionType(plan)).isEqualTo(MigrationAction.CreateTargetPod.class);
+        } else {
+            assertThat(plan.requeueAfter()).isEqualTo(Duration.ofSeconds(seconds));
+            assertThat(plan.events()).extracting(MigrationDecision.Event::reason).containsExactly("MigrationBackoff");
+        }
+    }
+
+    @Test
+    @DisplayName("the target pod: same template, migration job label and annotation, never beside the source")
+    void targetPod() {
+        Case c = new Case();
+        Pod pod = MigrationDecision.targetPod(vmim("mig", UID, "Pending", "2025-01-01T00:09:00Z", true), c.vmi());
+        assertThat(pod.getMetadata().getGenerateName()).isEqualTo("virt-launcher-vm-");
+        assertThat(pod.getMetadata().getLabels()).containsEntry("kubevirt.io/migrationJobUID", UID)
+                .containsEntry("kubevirt.io/created-by", "vmi-uid").containsEntry("kubevirt.io", "virt-launcher");
+        assertThat(pod.getMetadata().getAnnotations()).containsEntry("kubevirt.io/migrationJobName", "mig");
+        var term = pod.getSpec().getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().getFirst();
+        assertThat(term.getTopologyKey()).isEqualTo("kubernetes.io/hostname");
+        assertThat(term.getLabelSelector().getMatchLabels()).containsEntry("kubevirt.io/created-by", "vmi-uid");
+    }
+
+    @Test
+    @DisplayName("an evacuation VMIM marks its source pod eviction-in-progress when it creates the target")
+    void deschedulerAnnotation() {
+        Case c = new Case();
+        c.phase = "Pending";
+        c.budget = "observed";
+        assertThat(c.decide().actions()).contains(new MigrationAction.SourcePodEvictionInProgress("virt-launcher-vm-src", true));
+        c.evacuation = false;
+        assertThat(c.decide().actions()).noneMatch(a -> a instanceof MigrationAction.SourcePodEvictionInProgress);
+    }
+
+    @Test
+    @DisplayName("a VMIM without a cause is a user request; KubeVirt's webhook additions are made")
+    void metadata() {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName("m").withUid("u").build());
+        m.setSpec(new VirtualMachineInstanceMigrationSpec("vm"));
+        assertThat(MigrationDecision.ensureMetadata(m))
+                .contains(new MigrationAction.EnsureMetadata(true, "vm", KubeVirtNames.Drainboard.CAUSE_USER_REQUEST));
+        assertThat(MigrationPhase.parse("Succeeded")).isPresent();
+    }
+}
