@@ -150,7 +150,7 @@ public final class Console {
             case PDBS -> new PdbsView(model);
             case REPLICA_SETS -> new ReplicaSetsView(model);
             case EVENTS -> new EventsView(model);
-            case CONTROLLERS -> new ControllersView(s.info(), model.kubeVirtSettings());
+            case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings());
         };
     }
 

@@ -130,6 +130,11 @@ class ScreenshotsTest {
     }
 
     private void snap(Path file) throws IOException {
+        snap(console, file);
+    }
+
+    /** The console's scene as a PNG, once pending FX work and a pulse or two have passed. */
+    static void snap(Console console, Path file) throws IOException {
         WaitForAsyncUtils.waitForFxEvents(5);
         // Let the YAML arrive and a pulse or two pass.
         await().pollDelay(Duration.ofMillis(400)).atMost(Duration.ofSeconds(2)).until(() -> true);

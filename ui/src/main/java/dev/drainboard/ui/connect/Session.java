@@ -3,6 +3,7 @@ package dev.drainboard.ui.connect;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.ui.model.ClusterModel;
+import dev.drainboard.ui.model.ControlPlaneStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 import java.util.Optional;
@@ -27,6 +28,7 @@ public final class Session implements AutoCloseable {
     private final EmbeddedCluster embedded;
     private final LocalControlPlane plane;
     private final ClusterModel model;
+    private final ControlPlaneStatus controlPlaneStatus;
     private final Info info;
 
     Session(KubernetesClient client, EmbeddedCluster embedded, LocalControlPlane plane, ClusterModel model, Info info) {
@@ -35,6 +37,7 @@ public final class Session implements AutoCloseable {
         this.plane = plane;
         this.model = model;
         this.info = info;
+        this.controlPlaneStatus = ControlPlaneStatus.start(Optional.ofNullable(plane));
     }
 
     public ClusterModel model() {
@@ -55,12 +58,18 @@ public final class Session implements AutoCloseable {
         return Optional.ofNullable(plane);
     }
 
+    /** The controllers' figures and the leader, live, for the Controllers screen and the status bar. */
+    public ControlPlaneStatus controlPlaneStatus() {
+        return controlPlaneStatus;
+    }
+
     public Optional<EmbeddedCluster> embeddedCluster() {
         return Optional.ofNullable(embedded);
     }
 
     @Override
     public void close() {
+        controlPlaneStatus.close();
         model.close();
         if (plane != null) {
             plane.close(); // before the cluster: the controllers hand their Lease back while the API still answers

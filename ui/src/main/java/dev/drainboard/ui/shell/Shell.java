@@ -117,7 +117,8 @@ public final class Shell implements Navigator {
 
         BorderPane frame = new BorderPane(main);
         frame.setLeft(nav);
-        frame.setBottom(new StatusBar(session.info(), session.model().connectionState()));
+        frame.setBottom(new StatusBar(session.info(), session.model().connectionState(),
+                session.controlPlaneStatus().leadership()));
         frame.getStyleClass().add("shell");
 
         modal.setId("modalPane");

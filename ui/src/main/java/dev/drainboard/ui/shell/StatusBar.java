@@ -3,6 +3,7 @@ package dev.drainboard.ui.shell;
 import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.connect.Session;
 import dev.drainboard.ui.model.ConnectionState;
+import dev.drainboard.ui.model.Leadership;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -21,8 +22,10 @@ public final class StatusBar extends HBox {
 
     private final Circle dot = new Circle(4.5);
     private final Label state = new Label();
+    private final Label leader = new Label();
+    private final Tooltip leaderTip = tooltip("");
 
-    public StatusBar(Session.Info info, ObservableValue<ConnectionState> connection) {
+    public StatusBar(Session.Info info, ObservableValue<ConnectionState> connection, ObservableValue<Leadership> leadership) {
         getStyleClass().add("status-bar");
         setId("statusBar");
         setAlignment(Pos.CENTER_LEFT);
@@ -37,7 +40,11 @@ public final class StatusBar extends HBox {
 
         Label mode = item("Mode", info.mode().label(), info.modeReason());
         mode.setId("modeLabel");
-        Label leader = item("Leader", "—", "Leader election arrives with the embedded controllers.");
+        leader.setId("leaderLabel");
+        leader.getStyleClass().add("status-item");
+        leader.setTooltip(leaderTip);
+        leadership.addListener((obs, old, now) -> showLeader(now));
+        showLeader(leadership.getValue());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label server = new Label(info.server() + "  ·  Kubernetes " + info.kubernetesVersion()
@@ -64,6 +71,24 @@ public final class StatusBar extends HBox {
             case RECONNECTING -> "A watch dropped: retrying with back-off; the views show the last known state.";
             case CLOSED -> "Disconnected.";
         }));
+    }
+
+    private void showLeader(Leadership l) {
+        String lease = l.lease().isEmpty() ? "leader election is off" : "Lease " + l.lease();
+        switch (l.role()) {
+            case LEADER -> {
+                leader.setText("Leader: this process");
+                leaderTip.setText("This process (" + l.identity() + ") runs the controllers; " + lease + ".");
+            }
+            case STANDBY -> {
+                leader.setText("Leader: " + (l.leader().isEmpty() ? "none yet" : l.leader()));
+                leaderTip.setText("Standby: this process stands for " + lease + " and runs its controllers once it leads.");
+            }
+            case OBSERVING -> {
+                leader.setText("Leader: — (Observe)");
+                leaderTip.setText("Observe mode: this process runs no controllers and stands for no Lease.");
+            }
+        }
     }
 
     private static Label item(String key, String value, String tip) {

@@ -1,0 +1,75 @@
+package dev.drainboard.ui;
+
+import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.model.ControllerRow;
+import dev.drainboard.ui.shell.ViewId;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+
+import static dev.drainboard.ui.ConsoleUiTest.fx;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Controllers screen, light and dark, with the embedded controllers running the demo scenario (no staged
+ * statuses: what it shows is what the loops report). Writes to {@code -Ddrainboard.screenshots=DIR}, else
+ * {@code target/screenshots}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ControllersScreenshotsTest {
+
+    private Console console;
+    private Preferences prefs;
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
+        console = new Console(ConsoleOptions.defaults().withPrefs(prefs).withKubeconfigs(List.of(), false));
+        console.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws BackingStoreException {
+        console.close();
+        prefs.removeNode();
+    }
+
+    @Test
+    void controllersLightAndDark(FxRobot robot) throws IOException {
+        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        robot.clickOn("#connectEmbedded");
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> console.sessionProperty().get() != null));
+        Session session = fx(() -> console.sessionProperty().get());
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().synced().get()));
+        fx(() -> {
+            console.shellProperty().get().show(ViewId.CONTROLLERS);
+            return null;
+        });
+        var rows = session.controlPlaneStatus().controllers();
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> rows.size() >= 4
+                && rows.stream().allMatch(ControllerRow::running)
+                && rows.stream().filter(r -> r.name().equals("vmi-controller")).allMatch(r -> r.reconciles() > 0)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> fx(() -> session.controlPlaneStatus().webhook().get().serving()));
+
+        ScreenshotsTest.snap(console, dir.resolve("controllers-light.png"));
+        robot.clickOn("#themeToggle");
+        robot.moveTo("#viewTitle"); // no hover highlight on the theme button
+        ScreenshotsTest.snap(console, dir.resolve("controllers-dark.png"));
+        assertThat(dir.resolve("controllers-dark.png")).exists();
+    }
+}
