@@ -45,8 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Takes a PNG of every screen, light and dark, from the running console on the demo scenario with a drain of
- * node02 staged (until the controllers exist, the test writes the statuses they would write). Writes to
+ * Takes a PNG of every screen, light and dark, from the running console on the demo scenario in the middle of
+ * a real drain (the controllers run: the drain taint makes the evacuation controller migrate VMIs). Writes to
  * {@code -Ddrainboard.screenshots=DIR}, else {@code target/screenshots}.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -78,9 +78,10 @@ class ScreenshotsTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().synced().get()));
-        stageDrain(session.client());
-        await().atMost(Duration.ofSeconds(30)).until(() -> fx(() -> session.model().migrations().size() == 1
-                && session.model().vmis().stream().filter(v -> !v.node().isEmpty()).count() == 8
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().size() == 9
+                && session.model().vmis().stream().allMatch(v -> !v.node().isEmpty())));
+        startDrain(session.client());
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> !session.model().migrations().isEmpty()
                 && session.model().nodes().stream().filter(n -> n.cordoned()).count() == 2));
 
         for (String theme : List.of("light", "dark")) {
@@ -153,72 +154,31 @@ class ScreenshotsTest {
     }
 
     /** node02 is being drained: cordoned and tainted, database migrating to node03, ledger stuck; node04 drained. */
-    static void stageDrain(KubernetesClient client) {
-        String now = Instant.now().toString();
-        for (String node : List.of("node02", "node04")) {
-            client.nodes().withName(node).edit(n -> {
-                n.getSpec().setUnschedulable(true);
-                if (node.equals("node02")) {
-                    n.getSpec().setTaints(List.of(new TaintBuilder().withKey("kubevirt.io/drain").withEffect("NoSchedule").build()));
-                }
+    /**
+     * A real drain in progress: every node's simulated link is slowed so migrations stay in flight while the
+     * pictures are taken, the node running the "database" VMI gets the drain taint (the evacuation controller
+     * migrates its VMIs) and is cordoned, and node04 is cordoned as a second maintenance candidate.
+     */
+    static String startDrain(KubernetesClient client) {
+        for (var node : client.nodes().list().getItems()) {
+            client.nodes().withName(node.getMetadata().getName()).edit(n -> {
+                n.getMetadata().getAnnotations().put(dev.drainboard.kubevirt.KubeVirtNames.Simulation.LINK_SPEED, "4Mi");
                 return n;
             });
         }
-        record Placement(String node, boolean migratable, String reason, String message, boolean marked) {
-        }
-        Map<String, Placement> placements = Map.of(
-                "database", new Placement("node02", true, "", "", true),
-                "ledger", new Placement("node02", false, "DisksNotLiveMigratable",
-                        "cannot migrate VMI: PVC local-disk is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)", true),
-                "scratch-worker", new Placement("node02", true, "", "", false),
-                "cache", new Placement("node03", true, "", "", false),
-                "appliance", new Placement("node03", true, "", "", false),
-                "legacy-erp", new Placement("node03", false, "NotMigratable", "VMI is not migratable", false),
-                "ml-trainer", new Placement("node01", false, "HostDeviceNotLiveMigratable",
-                        "VMI uses a PCI host devices", false),
-                "batch-runner", new Placement("node01", true, "", "", false));
-        String databaseUid = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("database").get()
-                .getMetadata().getUid();
-        placements.forEach((name, p) -> client.resources(VirtualMachineInstance.class).inNamespace("demo").withName(name).edit(v -> {
-            VirtualMachineInstanceStatus s = v.getStatus() == null ? new VirtualMachineInstanceStatus() : v.getStatus();
-            s.setPhase("Running");
-            s.setNodeName(p.node());
-            s.setConditions(List.of(new Condition("Ready", "True", "", ""),
-                    new Condition("LiveMigratable", p.migratable() ? "True" : "False",
-                            p.reason().isEmpty() ? null : p.reason(), p.message().isEmpty() ? null : p.message())));
-            if (p.marked()) {
-                s.setEvacuationNodeName("node02");
-            }
-            v.setStatus(s);
-            return v;
-        }));
-        client.policy().v1().podDisruptionBudget().inNamespace("demo").resource(new PodDisruptionBudgetBuilder()
-                .withMetadata(new ObjectMetaBuilder().withName("kubevirt-disruption-budget-x7k2p").withNamespace("demo")
-                        .addToLabels(dev.drainboard.kubevirt.KubeVirtNames.Labels.MIGRATION_NAME, "kubevirt-evacuation-q8w4n")
-                        .addNewOwnerReference().withApiVersion("kubevirt.io/v1").withKind("VirtualMachineInstance")
-                        .withName("database").withUid(databaseUid).withController(true).endOwnerReference().build())
-                .withNewSpec().withMinAvailable(new IntOrString(2))
-                .withNewSelector().addToMatchLabels("kubevirt.io/created-by", databaseUid).endSelector().endSpec()
-                .build()).create();
-        VirtualMachineInstanceMigration vmim = new VirtualMachineInstanceMigration();
-        vmim.setMetadata(new ObjectMetaBuilder().withName("kubevirt-evacuation-q8w4n").withNamespace("demo")
-                .addToAnnotations("kubevirt.io/evacuationMigration", "node02").build());
-        vmim.setSpec(new VirtualMachineInstanceMigrationSpec("database"));
-        var created = client.resources(VirtualMachineInstanceMigration.class).inNamespace("demo").resource(vmim).create();
-        VirtualMachineInstanceMigrationStatus status = new VirtualMachineInstanceMigrationStatus();
-        status.setPhase("Running");
-        MigrationState state = new MigrationState();
-        state.setSourceNode("node02");
-        state.setTargetNode("node03");
-        state.setStartTimestamp(now);
-        status.setMigrationState(state);
-        created.setStatus(status);
-        client.resources(VirtualMachineInstanceMigration.class).inNamespace("demo").resource(created).updateStatus();
-        event(client, "node02", "Node", "", "Normal", "NodeNotSchedulable", "Node node02 status is now: NodeNotSchedulable", "kubelet");
-        event(client, "database", "VirtualMachineInstance", "demo", "Normal", "EvictionRequested", "Eviction requested: VMI marked for evacuation from node02", "drainboard-admission");
-        event(client, "kubevirt-evacuation-q8w4n", "VirtualMachineInstanceMigration", "demo", "Normal", "SuccessfulCreate", "Created migration target pod demo/virt-launcher-database-x2v9d", "drainboard-migration-controller");
-        event(client, "ledger", "VirtualMachineInstance", "demo", "Warning", "FailedMigration", "Cannot migrate VMI, Reason: DisksNotLiveMigratable, Message: PVC local-disk is not shared", "drainboard-evacuation-controller");
-        event(client, "web-6b9d8f7c5-r8vzq", "Pod", "demo", "Warning", "EvictionBlocked", "Cannot evict pod as it would violate the pod's disruption budget.", "drainboard");
+        String drained = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("database").get()
+                .getStatus().getNodeName();
+        client.nodes().withName(drained).edit(n -> {
+            n.getSpec().setUnschedulable(true);
+            n.getSpec().setTaints(List.of(new TaintBuilder().withKey("kubevirt.io/drain").withEffect("NoSchedule").build()));
+            return n;
+        });
+        String other = drained.equals("node04") ? "node01" : "node04";
+        client.nodes().withName(other).edit(n -> {
+            n.getSpec().setUnschedulable(true);
+            return n;
+        });
+        return drained;
     }
 
     private static void event(KubernetesClient client, String object, String kind, String ns, String type, String reason,
