@@ -21,7 +21,10 @@ final class Fixtures {
                 "spec":{"podCIDR":"10.%3$d.%4$d.0/24"}}""".formatted(index, index % 3, index / 256, index % 256);
     }
 
-    /** A pod without a node, so the simulated kubelets leave it alone during the measurement. */
+    /**
+     * A pod without a node and for a scheduler that does not exist, so neither the simulated scheduler nor the
+     * kubelets act on it: the figures are the API server's own.
+     */
     static String pod(int index) {
         return """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"pod-%1$d","labels":{"app":"bench","shard":"s%2$d"},\
@@ -30,7 +33,7 @@ final class Fixtures {
                 "ports":[{"name":"http","containerPort":8080,"protocol":"TCP"}],\
                 "env":[{"name":"MODE","value":"bench"},{"name":"INDEX","value":"%1$d"}],\
                 "resources":{"requests":{"cpu":"100m","memory":"128Mi"},"limits":{"memory":"256Mi"}}}],\
-                "restartPolicy":"Always","terminationGracePeriodSeconds":30}}""".formatted(index, index % 10);
+                "restartPolicy":"Always","terminationGracePeriodSeconds":30,"schedulerName":"not-scheduled-by-the-benchmark"}}""".formatted(index, index % 10);
     }
 
     static String widgetsCrd() {
