@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import sun.misc.Signal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -94,7 +93,7 @@ public final class ServeCommand implements Callable<Integer> {
             closeOnce.run();
             stopRequested.countDown();
         }, "drainboard-shutdown"));
-        onStopSignals(stopRequested::countDown);
+        Signals.onStop(stopRequested::countDown);
         out.println("ready url=" + cluster.url() + " kubeconfig=" + cluster.kubeconfig());
         out.flush();
         err.println("Point kubectl at it with: export KUBECONFIG=" + cluster.kubeconfig());
@@ -116,19 +115,5 @@ public final class ServeCommand implements Callable<Integer> {
     private static LocalControlPlane startControlPlane(EmbeddedCluster cluster, boolean controllers) throws IOException {
         return LocalControlPlane.start(Config.fromKubeconfig(java.nio.file.Files.readString(cluster.kubeconfig())),
                 cluster.hypervisors(), controllers);
-    }
-
-    /**
-     * SIGTERM and Ctrl-C end serving normally, so that the command exits 0; the JVM's own handlers
-     * would run the shutdown hooks and exit 143 or 130.
-     */
-    private static void onStopSignals(Runnable stop) {
-        for (String name : List.of("TERM", "INT")) {
-            try {
-                Signal.handle(new Signal(name), signal -> stop.run());
-            } catch (IllegalArgumentException e) {
-                // This platform has no such signal (or the JVM reserves it): the shutdown hook covers it.
-            }
-        }
     }
 }
