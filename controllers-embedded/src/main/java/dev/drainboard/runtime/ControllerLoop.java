@@ -233,6 +233,12 @@ public final class ControllerLoop<K> implements AutoCloseable {
                 q.forget(key);
                 q.addAfter(key, r.delay());
             }
+            case Result.Failed f when isWriteConflict(f.cause()) -> {
+                // Someone wrote the object first: normal optimistic concurrency, decided again on a fresher cache.
+                requeues.increment();
+                log.debug("{}: {} was written meanwhile, retrying: {}", name, key, describe(f.cause()));
+                q.addRateLimited(key);
+            }
             case Result.Failed f -> {
                 errors.increment();
                 lastError = key + ": " + describe(f.cause());
@@ -241,6 +247,21 @@ public final class ControllerLoop<K> implements AutoCloseable {
                 q.addRateLimited(key);
             }
         }
+    }
+
+    /**
+     * A stale write: 409 for an update or patch with an old resourceVersion, 422 for a JSON patch whose
+     * {@code test} of the resourceVersion failed (how the controllers guard their status patches).
+     */
+    static boolean isWriteConflict(Throwable t) {
+        if (!(t instanceof io.fabric8.kubernetes.client.KubernetesClientException e)) {
+            return false;
+        }
+        if (e.getCode() == 409) {
+            return e.getStatus() != null && "Conflict".equals(e.getStatus().getReason());
+        }
+        return e.getCode() == 422 && e.getStatus() != null && e.getStatus().getDetails() == null
+                && String.valueOf(e.getStatus().getMessage()).startsWith("the server rejected our request due to an error in our request");
     }
 
     private static String describe(Throwable t) {
