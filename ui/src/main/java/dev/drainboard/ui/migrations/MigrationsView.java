@@ -19,8 +19,8 @@ import java.util.Map;
 import static java.util.Map.entry;
 
 /**
- * Live migrations (VMIMs). Progress (data processed vs remaining, rate) and the per-node timeline arrive with the
- * migration controller and the simulated hypervisor; until then the table shows what the VMIM objects say.
+ * Live migrations (VMIMs) as their objects say. Progress bars (from the drainboard.dev/migration-progress
+ * annotation) and the per-node timeline are still to come.
  */
 public final class MigrationsView implements ConsoleView {
 
@@ -46,7 +46,8 @@ public final class MigrationsView implements ConsoleView {
                 entry("Target", r.targetNode()), entry("Cause", r.cause()), entry("Started", r.started()),
                 entry("Ended", r.ended())));
         Label note = new Label("Progress bars (data processed vs remaining, rate, iteration) and a per-node timeline "
-                + "arrive with the migration controller.");
+                + "are on their way; until then a running migration's progress is in its YAML, annotation "
+                + "drainboard.dev/migration-progress.");
         note.getStyleClass().addAll("arrives-note", Styles.TEXT_MUTED);
         note.setWrapText(true);
         BorderPane.setMargin(note, new Insets(12, 0, 0, 0));

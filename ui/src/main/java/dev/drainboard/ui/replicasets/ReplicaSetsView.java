@@ -43,7 +43,7 @@ public final class ReplicaSetsView implements ConsoleView {
                 entry("Replicas", r.desired() + " desired, " + r.current() + " current, " + r.ready() + " ready"),
                 entry("Paused", r.paused() ? "yes" : "no"), entry("Conditions", r.conditions()),
                 entry("Age", Formats.age(r.created(), Instant.now()))));
-        Label note = new Label("The replica-set controller and scaling arrive with the [Control plane] work; "
+        Label note = new Label("The replica-set controller and scaling are on their way; "
                 + "until then replica sets are listed as the API has them.");
         note.getStyleClass().addAll("arrives-note", Styles.TEXT_MUTED);
         note.setWrapText(true);
