@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
                 "Without a command it opens the console on the embedded demo cluster."},
         subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class, ControllersCommand.class,
                 DrainCommand.class, NodeCommands.Cordon.class, NodeCommands.Uncordon.class, NodeCommands.Taint.class,
-                EvictCommand.class})
+                EvictCommand.class, VmiCommands.CancelEvacuation.class, VmiCommands.Migrate.class,
+                VmiCommands.CancelMigration.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",

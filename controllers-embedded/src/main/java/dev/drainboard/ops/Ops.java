@@ -12,8 +12,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview and
- * drain. Everything goes through the Kubernetes API; evictions always through the eviction API, never a delete.
+ * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview,
+ * drain, and a VMI's evacuation and migrations. Everything goes through the Kubernetes API; evictions always through the eviction API, never a delete.
  *
  * <p>The client must not retry 429s itself (fabric8 does by default), or an eviction's answers would be hidden:
  * {@link #connect} turns retries off, and {@link #Ops(KubernetesClient)} derives such a client when given one
@@ -25,6 +25,7 @@ public final class Ops implements AutoCloseable {
     private final boolean ownsClient;
     private final NodeOps nodes;
     private final PodEviction eviction;
+    private final VmiOps vmis;
 
     /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
     public static Ops connect(Config config) {
@@ -42,6 +43,7 @@ public final class Ops implements AutoCloseable {
         this.ownsClient = ownsClient;
         this.nodes = new NodeOps(client);
         this.eviction = new PodEviction(client);
+        this.vmis = new VmiOps(client);
     }
 
     private static KubernetesClient withoutRetries(KubernetesClient client) {
@@ -80,6 +82,24 @@ public final class Ops implements AutoCloseable {
 
     public EvictionResponse evict(String namespace, String pod, OptionalLong gracePeriodSeconds, boolean dryRun) {
         return eviction.evict(namespace, pod, gracePeriodSeconds, dryRun);
+    }
+
+    /**
+     * Clears a VMI's evacuation mark ({@code status.evacuationNodeName}); refused (REFUSED) while its node still
+     * carries the drain taint. A VMI not marked is reported unchanged.
+     */
+    public VmiChange cancelEvacuation(String namespace, String vmi) {
+        return vmis.cancelEvacuation(namespace, vmi);
+    }
+
+    /** Creates a VirtualMachineInstanceMigration; refused unless the VMI runs, is live-migratable and has none under way. */
+    public VmiChange migrate(String namespace, String vmi) {
+        return vmis.migrate(namespace, vmi);
+    }
+
+    /** Deletes an unfinished VirtualMachineInstanceMigration (the migration is cancelled or aborted); a finished one is reported unchanged. */
+    public VmiChange cancelMigration(String namespace, String vmim) {
+        return vmis.cancelMigration(namespace, vmim);
     }
 
     /** What a drain would do, pod by pod, read now; writes nothing. */

@@ -1,0 +1,153 @@
+package dev.drainboard.ops;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.drainboard.admission.MarkForEvacuation;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An operator's actions on one VMI: cancel its evacuation, migrate it, cancel a migration. Each reads what it
+ * depends on, asks {@link VmiRules}, and writes once; a refusal is an {@link OpsException} of kind REFUSED
+ * and writes nothing.
+ */
+public final class VmiOps {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final KubernetesClient client;
+
+    public VmiOps(KubernetesClient client) {
+        this.client = Objects.requireNonNull(client);
+    }
+
+    /**
+     * Clears {@code status.evacuationNodeName}. The VMI CRD has no status subresource, so this is a JSON patch of
+     * the VMI that tests the mark it read: a mark changed meanwhile fails the patch instead of being lost.
+     */
+    public VmiChange cancelEvacuation(String namespace, String name) {
+        VirtualMachineInstance vmi = vmi(namespace, name);
+        if (!vmi.isMarkedForEviction()) {
+            return new VmiChange(namespace, name, false, "virtualmachineinstance/" + name + " is not marked for evacuation");
+        }
+        String marked = vmi.getStatus().getEvacuationNodeName();
+        String taintKey = ClusterReads.clusterConfig(client).migrations().nodeDrainTaintKey();
+        VmiRules.cancelEvacuationRefusal(vmi, node(marked), taintKey).ifPresent(why -> {
+            throw new OpsException(OpsException.Kind.REFUSED, why, null);
+        });
+        ArrayNode patch = JSON.createArrayNode();
+        patch.addObject().put("op", "test").put("path", MarkForEvacuation.PATH).put("value", marked);
+        patch.addObject().put("op", "remove").put("path", MarkForEvacuation.PATH);
+        try {
+            client.resources(VirtualMachineInstance.class).inNamespace(namespace).withName(name)
+                    .patch(PatchContext.of(PatchType.JSON), patch.toString());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 409 || e.getCode() == 422) {
+                throw new OpsException(OpsException.Kind.REFUSED, "virtualmachineinstance \"" + name
+                        + "\": its evacuation mark changed meanwhile; look again", e);
+            }
+            throw OpsException.from("virtualmachineinstance \"" + name + "\"", e);
+        }
+        return new VmiChange(namespace, name, true,
+                "virtualmachineinstance/" + name + " evacuation from node " + marked + " cancelled");
+    }
+
+    /** Creates a VMIM for a running, live-migratable VMI without one; the migration controller does the rest. */
+    public VmiChange migrate(String namespace, String name) {
+        VirtualMachineInstance vmi = vmi(namespace, name);
+        List<VirtualMachineInstanceMigration> migrations;
+        try {
+            migrations = client.resources(VirtualMachineInstanceMigration.class).inNamespace(namespace).list().getItems();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstancemigrations in namespace " + namespace, e);
+        }
+        VmiRules.migrateRefusal(vmi, migrations).ifPresent(why -> {
+            throw new OpsException(OpsException.Kind.REFUSED, why, null);
+        });
+        VirtualMachineInstanceMigration created;
+        try {
+            created = client.resources(VirtualMachineInstanceMigration.class).inNamespace(namespace)
+                    .resource(newMigration(namespace, name)).create();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstancemigration for VMI \"" + name + "\"", e);
+        }
+        return new VmiChange(namespace, created.getMetadata().getName(), true,
+                "virtualmachineinstancemigration/" + created.getMetadata().getName() + " created");
+    }
+
+    /**
+     * Deletes a VMIM: the migration controller cancels it before the hand-off to the target or aborts it after,
+     * and the VMI stays on its source node. A finished migration is left alone.
+     */
+    public VmiChange cancelMigration(String namespace, String name) {
+        VirtualMachineInstanceMigration vmim;
+        try {
+            vmim = client.resources(VirtualMachineInstanceMigration.class).inNamespace(namespace).withName(name).get();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstancemigration \"" + name + "\"", e);
+        }
+        if (vmim == null) {
+            throw new OpsException(OpsException.Kind.NOT_FOUND, "virtualmachineinstancemigration \"" + name + "\" not found", null);
+        }
+        if (vmim.isFinal()) {
+            return new VmiChange(namespace, name, false, "virtualmachineinstancemigration/" + name
+                    + " already finished (" + vmim.getStatus().getPhase() + "): nothing to cancel");
+        }
+        if (vmim.getMetadata().getDeletionTimestamp() != null) {
+            return new VmiChange(namespace, name, false, "virtualmachineinstancemigration/" + name + " already being cancelled");
+        }
+        try {
+            client.resources(VirtualMachineInstanceMigration.class).inNamespace(namespace).withName(name).delete();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstancemigration \"" + name + "\"", e);
+        }
+        return new VmiChange(namespace, name, true, "virtualmachineinstancemigration/" + name + " deleted (migration cancelled)");
+    }
+
+    /** A VMIM as {@code virtctl migrate} would create it, with Drainboard's cause: a person asked for it. */
+    static VirtualMachineInstanceMigration newMigration(String namespace, String vmiName) {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        m.setMetadata(new ObjectMetaBuilder()
+                .withGenerateName(vmiName + "-migration-")
+                .withNamespace(namespace)
+                .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_USER_REQUEST)
+                .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, vmiName)
+                .build());
+        m.setSpec(new VirtualMachineInstanceMigrationSpec(vmiName));
+        return m;
+    }
+
+    private VirtualMachineInstance vmi(String namespace, String name) {
+        VirtualMachineInstance vmi;
+        try {
+            vmi = client.resources(VirtualMachineInstance.class).inNamespace(namespace).withName(name).get();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstance \"" + name + "\"", e);
+        }
+        if (vmi == null) {
+            throw new OpsException(OpsException.Kind.NOT_FOUND,
+                    "virtualmachineinstance \"" + name + "\" not found in namespace " + namespace, null);
+        }
+        return vmi;
+    }
+
+    /** The node, or null when it is gone. */
+    private Node node(String name) {
+        try {
+            return client.nodes().withName(name).get();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("node \"" + name + "\"", e);
+        }
+    }
+}
