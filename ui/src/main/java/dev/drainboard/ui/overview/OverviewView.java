@@ -122,7 +122,7 @@ public final class OverviewView implements ConsoleView {
         migrationsDetail.setText(model.migrations().size() + " total · " + failed + " failed");
         long blocking = model.pdbs().stream().filter(p -> p.blocking()).count();
         pdbsValue.setText(String.valueOf(model.pdbs().size()));
-        pdbsDetail.setText(blocking + " allow no disruption now");
+        pdbsDetail.setText(blocking == 0 ? "none blocking evictions now" : blocking + " blocking evictions now");
         long warnings = model.events().stream().filter(e -> e.warning()).count();
         warningsValue.setText(String.valueOf(warnings));
         warningsDetail.setText("of " + model.events().size() + " events");
