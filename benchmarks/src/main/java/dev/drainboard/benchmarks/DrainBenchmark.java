@@ -1,0 +1,329 @@
+package dev.drainboard.benchmarks;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.controlplane.LocalControlPlane;
+import dev.drainboard.ops.DrainOperation;
+import dev.drainboard.ops.DrainOptions;
+import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ops.Ops;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Drains of nodes full of migratable VMIs (issue 5), against an embedded cluster with Drainboard's control plane
+ * (migration limits 2 per node, 5 per cluster; simulated live migration, a 1 GiB guest in about 2 s):
+ * <ol>
+ *   <li>one node with {@code --vmis} LiveMigrate VMIs drained by {@link Ops#drain}: its time to DRAINED over the
+ *       ideal {@code ceil(vmis / 2) × mean migration time} (goal ≤ 1.05);</li>
+ *   <li>{@code --nodes} nodes with {@code --per-node} VMIs each drained at once by {@link Ops#drainAll}, two spare
+ *       nodes: the share of {@code 5 × span} during which migrations were in flight (goal ≥ 95 %);</li>
+ *   <li>the node of part 1 drained by {@code kubectl drain} (a fresh cluster): its time over part 1's (skipped when
+ *       {@code --kubectl=} is empty).</li>
+ * </ol>
+ * VMIs are placed by uncordoning one node at a time (all nodes start cordoned), so no VMI carries a nodeSelector
+ * that would limit where it can migrate to; all nodes are uncordoned before a drain.
+ *
+ * <p>Arguments: {@code --vmis=40 --nodes=4 --per-node=20 --memory=1Gi --kubectl=/usr/bin/kubectl}; {@code --smoke}
+ * for tiny sizes; {@code --kubectl=} (empty) skips part 3, {@code --skip-part2} skips part 2.
+ */
+public final class DrainBenchmark {
+
+    static final String NAMESPACE = "bench";
+    static final int PER_NODE_LIMIT = 2;
+    static final int CLUSTER_LIMIT = 5;
+
+    public record Sizes(int vmis, int nodes, int perNode, String memory, String kubectl) {
+        /** Tiny, and without kubectl: its 5 s between refused evictions alone would take most of a smoke run. */
+        static Sizes smoke() {
+            return new Sizes(4, 2, 3, "128Mi", "");
+        }
+    }
+
+    public record Report(double oneNodeSeconds, double meanMigrationSeconds, double oneNodeRatio,
+                         double allNodesSeconds, double busyShare, int mostInFlight,
+                         double kubectlSeconds, double kubectlRatio) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean smoke = List.of(args).contains("--smoke");
+        Sizes base = smoke ? Sizes.smoke() : new Sizes(40, 4, 20, "1Gi", "/usr/bin/kubectl");
+        Sizes sizes = new Sizes(intArg(args, "vmis", base.vmis()), intArg(args, "nodes", base.nodes()),
+                intArg(args, "per-node", base.perNode()), stringArg(args, "memory", base.memory()),
+                stringArg(args, "kubectl", base.kubectl()));
+        run(sizes, !List.of(args).contains("--skip-part2"), System.out);
+        System.exit(0);
+    }
+
+    public static Report run(Sizes sizes, PrintStream out) throws Exception {
+        return run(sizes, true, out);
+    }
+
+    static Report run(Sizes sizes, boolean part2, PrintStream out) throws Exception {
+        out.printf(Locale.ROOT, "load average at start: %.2f%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        DrainOptions options = DrainOptions.defaults().withIgnoreDaemonSets(true).withDeleteEmptyDirData(true)
+                .withTimeout(Duration.ofMinutes(10));
+
+        // Part 1: one node.
+        double oneNode;
+        double meanMigration;
+        try (Bench bench = Bench.start(5, out)) {
+            bench.place("node01", sizes.vmis(), sizes.memory());
+            bench.uncordonAll();
+            try (MigrationTimeline timeline = new MigrationTimeline(bench.client)) {
+                long start = System.nanoTime();
+                DrainResult result = bench.ops.drain("node01", options).await();
+                oneNode = (System.nanoTime() - start) / 1e9;
+                require(result);
+                List<MigrationTimeline.Interval> ended = timeline.ended();
+                meanMigration = ended.stream().filter(MigrationTimeline.Interval::succeeded)
+                        .mapToDouble(MigrationTimeline.Interval::seconds).average().orElse(Double.NaN);
+                out.printf(Locale.ROOT, "one node, %d VMIs: DRAINED in %.2f s; %d migrations, mean %.2f s each, at most %d in flight%n",
+                        sizes.vmis(), oneNode, ended.size(), meanMigration, MigrationTimeline.mostInFlight(ended));
+                long firstStart = ended.stream().mapToLong(MigrationTimeline.Interval::startNanos).min().orElse(start);
+                long lastEnd = ended.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(start);
+                out.printf(Locale.ROOT, "one node: drain start → first migration %.2f s; last migration end → DRAINED %.2f s; "
+                                + "slots busy %.1f %% of %d × span%n",
+                        (firstStart - start) / 1e9, (start + (long) (oneNode * 1e9) - lastEnd) / 1e9,
+                        MigrationTimeline.busyShare(ended, PER_NODE_LIMIT) * 100, PER_NODE_LIMIT);
+            }
+        }
+        double ideal = Math.ceil(sizes.vmis() / (double) PER_NODE_LIMIT) * meanMigration;
+        double oneNodeRatio = oneNode / ideal;
+        out.printf(Locale.ROOT, "one node: time / ideal (ceil(%d/%d) × %.2f s = %.2f s) = %.3f (goal ≤ 1.05)%n",
+                sizes.vmis(), PER_NODE_LIMIT, meanMigration, ideal, oneNodeRatio);
+
+        // Part 2: several nodes at once, two spare nodes to migrate to.
+        AllNodes all = part2 ? allNodes(sizes, options, out) : new AllNodes(Double.NaN, Double.NaN, 0);
+        double allNodes = all.seconds();
+        double busy = all.busyShare();
+        int most = all.mostInFlight();
+
+        // Part 3: the node of part 1 drained by kubectl.
+        double kubectl = Double.NaN;
+        if (sizes.kubectl().isEmpty()) {
+            out.println("kubectl drain: skipped (no --kubectl)");
+        } else {
+            kubectl = kubectlDrain(sizes, out);
+        }
+        double kubectlRatio = kubectl / oneNode;
+        out.printf(Locale.ROOT, "kubectl drain / Ops.drain: %.2f s / %.2f s = %.2f%n", kubectl, oneNode, kubectlRatio);
+        out.printf(Locale.ROOT, "load average at end: %.2f%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        return new Report(oneNode, meanMigration, oneNodeRatio, allNodes, busy, most, kubectl, kubectlRatio);
+    }
+
+    private record AllNodes(double seconds, double busyShare, int mostInFlight) {
+    }
+
+    /** Part 2: several nodes drained at once, two spare nodes to migrate to. */
+    private static AllNodes allNodes(Sizes sizes, DrainOptions options, PrintStream out) throws Exception {
+        try (Bench bench = Bench.start(sizes.nodes() + 2, out)) {
+            List<String> drained = new ArrayList<>();
+            for (int n = 1; n <= sizes.nodes(); n++) {
+                String node = Bench.nodeName(n);
+                bench.place(node, sizes.perNode(), sizes.memory());
+                drained.add(node);
+            }
+            bench.uncordonAll();
+            try (MigrationTimeline timeline = new MigrationTimeline(bench.client)) {
+                long start = System.nanoTime();
+                List<DrainOperation> drains = bench.ops.drainAll(drained, options);
+                List<DrainResult> results = Ops.allEnded(drains).get(15, TimeUnit.MINUTES);
+                double allNodes = (System.nanoTime() - start) / 1e9;
+                results.forEach(DrainBenchmark::require);
+                List<MigrationTimeline.Interval> ended = timeline.ended();
+                double busy = MigrationTimeline.busyShare(ended, CLUSTER_LIMIT);
+                int most = MigrationTimeline.mostInFlight(ended);
+                double mean = ended.stream().mapToDouble(MigrationTimeline.Interval::seconds).average().orElse(Double.NaN);
+                out.printf(Locale.ROOT, "%d nodes × %d VMIs at once: all DRAINED in %.2f s; %d migrations, mean %.2f s each, at most %d in flight%n",
+                        sizes.nodes(), sizes.perNode(), allNodes, ended.size(), mean, most);
+                out.printf(Locale.ROOT, "%d nodes: migration slots busy %.1f %% of %d × span (goal ≥ 95 %%)%n",
+                        sizes.nodes(), busy * 100, CLUSTER_LIMIT);
+                long firstStart = ended.stream().mapToLong(MigrationTimeline.Interval::startNanos).min().orElse(start);
+                long lastEnd = ended.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(start);
+                out.printf(Locale.ROOT, "%d nodes: drain start → first migration %.2f s; span %.2f s (ideal ceil(%d/%d) × %.2f s = %.2f s); "
+                                + "last migration end → all DRAINED %.2f s%n",
+                        sizes.nodes(), (firstStart - start) / 1e9, (lastEnd - firstStart) / 1e9, ended.size(), CLUSTER_LIMIT, mean,
+                        Math.ceil(ended.size() / (double) CLUSTER_LIMIT) * mean, (start + (long) (allNodes * 1e9) - lastEnd) / 1e9);
+                return new AllNodes(allNodes, busy, most);
+            }
+        }
+    }
+
+    /** Places the VMIs of part 1 on a fresh cluster and drains their node with kubectl; returns its seconds. */
+    private static double kubectlDrain(Sizes sizes, PrintStream out) throws Exception {
+        try (Bench bench = Bench.start(5, out)) {
+            bench.place("node01", sizes.vmis(), sizes.memory());
+            bench.uncordonAll();
+            Path cache = Files.createTempDirectory("drain-bench-kubectl-cache");
+            Path log = Files.createTempFile("drain-bench-kubectl", ".log");
+            long start = System.nanoTime();
+            Process process = new ProcessBuilder(sizes.kubectl(), "drain", "node01", "--ignore-daemonsets",
+                    "--delete-emptydir-data", "--timeout=10m", "--kubeconfig", bench.cluster.kubeconfig().toString(),
+                    "--cache-dir", cache.toString())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            int exit = process.waitFor();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            List<String> lines = Files.readAllLines(log);
+            if (exit != 0) {
+                throw new IllegalStateException("kubectl drain exited " + exit + ": " + String.join("\n", lines));
+            }
+            out.printf(Locale.ROOT, "kubectl drain: %.2f s (last line: %s)%n", seconds, lines.isEmpty() ? "" : lines.getLast());
+            return seconds;
+        }
+    }
+
+    private static void require(DrainResult result) {
+        if (result.status() != DrainResult.Status.DRAINED) {
+            throw new IllegalStateException("drain of " + result.node() + " ended " + result.status() + ": " + result.why());
+        }
+    }
+
+    /** An embedded cluster of cordoned nodes with Drainboard's control plane running on it. */
+    private static final class Bench implements AutoCloseable {
+        final EmbeddedCluster cluster;
+        final LocalControlPlane plane;
+        final KubernetesClient client;
+        final Ops ops;
+        final int nodes;
+
+        private Bench(EmbeddedCluster cluster, int nodes) throws Exception {
+            this.cluster = cluster;
+            this.nodes = nodes;
+            Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
+            this.plane = LocalControlPlane.start(config, cluster.hypervisors(), true);
+            this.client = new KubernetesClientBuilder().withConfig(config).build();
+            this.ops = Ops.connect(config);
+            waitUntil("the control plane leads and its webhook is registered", () -> plane.controllers().orElseThrow().isLeader()
+                    && client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
+        }
+
+        static String nodeName(int n) {
+            return String.format(Locale.ROOT, "node%02d", n);
+        }
+
+        static Bench start(int nodes, PrintStream out) throws Exception {
+            Path dir = Files.createTempDirectory("drain-bench");
+            StringBuilder yaml = new StringBuilder("apiVersion: v1\nkind: Namespace\nmetadata: {name: " + NAMESPACE + "}\n");
+            for (int n = 1; n <= nodes; n++) {
+                yaml.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: ").append(nodeName(n))
+                        .append(", labels: {kubernetes.io/hostname: ").append(nodeName(n)).append("}}\nspec: {unschedulable: true}\n");
+            }
+            Path scenario = dir.resolve("scenario.yaml");
+            Files.writeString(scenario, yaml);
+            out.println("cluster of " + nodes + " nodes, scenario " + scenario);
+            return new Bench(EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString())
+                    .withPort(0).withKubeconfigOut(dir.resolve("kubeconfig"))), nodes);
+        }
+
+        /** Starts {@code count} VMIs on {@code node} (the only schedulable node meanwhile) and waits until they can be drained. */
+        void place(String node, int count, String memory) throws Exception {
+            ops.uncordon(node);
+            for (int i = 0; i < count; i++) {
+                GenericKubernetesResource vmi = new GenericKubernetesResource();
+                vmi.setApiVersion("kubevirt.io/v1");
+                vmi.setKind("VirtualMachineInstance");
+                vmi.setMetadata(new ObjectMetaBuilder().withName(node + "-vm" + i).withNamespace(NAMESPACE).build());
+                vmi.setAdditionalProperty("spec", Map.of(
+                        "evictionStrategy", "LiveMigrate",
+                        "domain", Map.of("memory", Map.of("guest", memory), "devices", Map.of()),
+                        "volumes", List.of(Map.of("name", "rootdisk",
+                                "containerDisk", Map.of("image", "quay.io/containerdisks/alpine:3.20")))));
+                client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(NAMESPACE)
+                        .resource(vmi).create();
+            }
+            waitUntil(count + " VMIs Running and migratable on " + node, () -> migratableOn(node) == count);
+            waitUntil("their disruption budgets settled", () -> settledBudgets() >= migratableTotal());
+            ops.cordon(node);
+        }
+
+        @SuppressWarnings("unchecked")
+        private List<Map<String, Object>> vmiStatuses() {
+            return client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(NAMESPACE)
+                    .list().getItems().stream()
+                    .map(v -> (Map<String, Object>) v.getAdditionalProperties().getOrDefault("status", Map.of())).toList();
+        }
+
+        @SuppressWarnings("unchecked")
+        private static boolean migratable(Map<String, Object> status) {
+            if (!"Running".equals(status.get("phase")) || !(status.get("conditions") instanceof List<?> conditions)) {
+                return false;
+            }
+            return conditions.stream().anyMatch(c -> c instanceof Map<?, ?> m
+                    && "LiveMigratable".equals(m.get("type")) && "True".equals(m.get("status")));
+        }
+
+        private long migratableOn(String node) {
+            return vmiStatuses().stream().filter(s -> node.equals(s.get("nodeName")) && migratable(s)).count();
+        }
+
+        private long migratableTotal() {
+            return vmiStatuses().stream().filter(Bench::migratable).count();
+        }
+
+        private long settledBudgets() {
+            return client.policy().v1().podDisruptionBudget().inNamespace(NAMESPACE).list().getItems().stream()
+                    .filter(Bench::settled).count();
+        }
+
+        private static boolean settled(PodDisruptionBudget pdb) {
+            return pdb.getStatus() != null && pdb.getStatus().getObservedGeneration() != null
+                    && pdb.getStatus().getObservedGeneration().equals(pdb.getMetadata().getGeneration())
+                    && pdb.getStatus().getCurrentHealthy() != null && pdb.getStatus().getCurrentHealthy() >= 1;
+        }
+
+        void uncordonAll() {
+            for (int n = 1; n <= nodes; n++) {
+                ops.uncordon(nodeName(n));
+            }
+        }
+
+        @Override
+        public void close() {
+            ops.close();
+            client.close();
+            plane.close();
+            cluster.close();
+        }
+    }
+
+    private static void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("not within 5 min: " + what);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static int intArg(String[] args, String name, int fallback) {
+        String value = stringArg(args, name, null);
+        return value == null ? fallback : Integer.parseInt(value);
+    }
+
+    private static String stringArg(String[] args, String name, String fallback) {
+        for (String a : args) {
+            if (a.startsWith("--" + name + "=")) {
+                return a.substring(name.length() + 3);
+            }
+        }
+        return fallback;
+    }
+}
