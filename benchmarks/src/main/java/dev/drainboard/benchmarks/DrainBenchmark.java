@@ -91,6 +91,8 @@ public final class DrainBenchmark {
                 DrainResult result = bench.ops.drain("node01", options).await();
                 oneNode = (System.nanoTime() - start) / 1e9;
                 require(result);
+                // The last launcher pod can be gone before the informer has its VMIM's final phase.
+                waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.vmis());
                 List<MigrationTimeline.Interval> ended = timeline.ended();
                 meanMigration = ended.stream().filter(MigrationTimeline.Interval::succeeded)
                         .mapToDouble(MigrationTimeline.Interval::seconds).average().orElse(Double.NaN);
@@ -147,6 +149,7 @@ public final class DrainBenchmark {
                 List<DrainResult> results = Ops.allEnded(drains).get(15, TimeUnit.MINUTES);
                 double allNodes = (System.nanoTime() - start) / 1e9;
                 results.forEach(DrainBenchmark::require);
+                waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.nodes() * sizes.perNode());
                 List<MigrationTimeline.Interval> ended = timeline.ended();
                 double busy = MigrationTimeline.busyShare(ended, CLUSTER_LIMIT);
                 int most = MigrationTimeline.mostInFlight(ended);
