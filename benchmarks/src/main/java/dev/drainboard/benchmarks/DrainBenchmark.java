@@ -48,6 +48,8 @@ public final class DrainBenchmark {
     static final String NAMESPACE = "bench";
     static final int PER_NODE_LIMIT = 2;
     static final int CLUSTER_LIMIT = 5;
+    /** {@code --trace}: print every change of part 1's VMIMs, pods and PDBs (see {@link DrainTrace}). */
+    static boolean TRACE;
 
     public record Sizes(int vmis, int nodes, int perNode, String memory, String kubectl) {
         /** Tiny, and without kubectl: its 5 s between refused evictions alone would take most of a smoke run. */
@@ -63,6 +65,7 @@ public final class DrainBenchmark {
 
     public static void main(String[] args) throws Exception {
         boolean smoke = List.of(args).contains("--smoke");
+        TRACE = List.of(args).contains("--trace");
         Sizes base = smoke ? Sizes.smoke() : new Sizes(40, 4, 20, "1Gi", "/usr/bin/kubectl");
         Sizes sizes = new Sizes(intArg(args, "vmis", base.vmis()), intArg(args, "nodes", base.nodes()),
                 intArg(args, "per-node", base.perNode()), stringArg(args, "memory", base.memory()),
@@ -86,7 +89,8 @@ public final class DrainBenchmark {
         try (Bench bench = Bench.start(5, out)) {
             bench.place("node01", sizes.vmis(), sizes.memory());
             bench.uncordonAll();
-            try (MigrationTimeline timeline = new MigrationTimeline(bench.client)) {
+            try (MigrationTimeline timeline = new MigrationTimeline(bench.client);
+                 AutoCloseable trace = TRACE ? new DrainTrace(bench.client, NAMESPACE, out) : () -> { }) {
                 long start = System.nanoTime();
                 DrainResult result = bench.ops.drain("node01", options).await();
                 oneNode = (System.nanoTime() - start) / 1e9;

@@ -207,7 +207,9 @@ public final class DrainOperation {
             publish();
             checkDone();
         } else if (!deleted && sameIncarnation && DrainPreview.isFinished(pod)) {
-            poke(track); // a finished pod is no longer protected: evicting it now removes it
+            // A finished pod is no longer protected: evicting it now removes it. No burst to damp here (a pod
+            // finishes once), and for a migrated VMI this is the last step before the node counts as drained.
+            retryNow(track);
         }
     }
 
@@ -224,6 +226,12 @@ public final class DrainOperation {
             if (track.preview.namespace().equals(pdb.getMetadata().getNamespace())) {
                 poke(track);
             }
+        }
+    }
+
+    private void retryNow(Track track) {
+        if (!done() && !track.state.isFinal() && track.state != PodState.EVICTED && track.state != PodState.PENDING) {
+            schedule(track, Duration.ZERO);
         }
     }
 

@@ -58,11 +58,6 @@ public final class EvacuationController {
     /** Nodes that have candidates but found no free slot. */
     private final Set<String> waitingForSlot = ConcurrentHashMap.newKeySet();
     private final Map<String, Instant> lastWarned = new ConcurrentHashMap<>();
-    /**
-     * VMIMs this controller created that the cache has not shown yet, by {@code namespace/name}. The limits are
-     * cluster-wide, so one node's pass must count another node's creations at once, not when the cache catches up.
-     */
-    private final Map<String, VirtualMachineInstanceMigration> createdNotSeen = new ConcurrentHashMap<>();
     /** Passes for different nodes share the cluster's slots: one at a time decides and creates. */
     private final Object slots = new Object();
     private ControllerLoop<String> loop;
@@ -95,6 +90,12 @@ public final class EvacuationController {
                 .waitFor(informers.pods())
                 .build();
         c.observeMigrations();
+        // A migration this process just finished frees its slot now, not when the watch brings the VMIM back.
+        informers.freshMigrations().addWriteListener(m -> {
+            if (m.isFinal()) {
+                c.slotFreed();
+            }
+        });
         config.addListener(cfg -> c.nodes.getStore().list().forEach(node -> c.loop.enqueue(node.getMetadata().getName())));
         manager.register(c.loop);
         return c;
@@ -113,7 +114,6 @@ public final class EvacuationController {
         informers.migrations().addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(VirtualMachineInstanceMigration m) {
-                createdNotSeen.remove(Keys.of(m));
                 String node = evacuatedNode(m);
                 if (node != null) {
                     creations.creationObserved(node);
@@ -133,7 +133,6 @@ public final class EvacuationController {
 
             @Override
             public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
-                createdNotSeen.remove(Keys.of(m));
                 enqueueNodeOfVmi(m);
                 if (!m.isFinal()) {
                     slotFreed();
@@ -181,10 +180,10 @@ public final class EvacuationController {
             return Result.done(); // the VMIM add events bring the node back
         }
         List<VirtualMachineInstance> onNode = informers.vmis().getIndexer().byIndex(VMIS_BY_NODE, nodeName);
-        createdNotSeen.keySet().removeIf(k -> informers.migrations().getStore().getByKey(k) != null);
-        Map<String, VirtualMachineInstanceMigration> known = new HashMap<>(createdNotSeen);
-        informers.migrations().getStore().list().forEach(m -> known.put(Keys.of(m), m));
-        List<VirtualMachineInstanceMigration> unfinished = known.values().stream().filter(EvacuationDecision::holdsSlot).toList();
+        // The limits are cluster-wide: count the VMIMs just created (by this or another node's pass) and those just
+        // finished at once, not when the cache catches up.
+        List<VirtualMachineInstanceMigration> unfinished = informers.freshMigrations().list().stream()
+                .filter(EvacuationDecision::holdsSlot).toList();
         Map<String, String> vmiNodes = new HashMap<>();
         for (VirtualMachineInstanceMigration m : unfinished) {
             if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
@@ -222,9 +221,7 @@ public final class EvacuationController {
                     VirtualMachineInstanceMigration created = client.resources(VirtualMachineInstanceMigration.class)
                             .inNamespace(c.vmi().getMetadata().getNamespace())
                             .resource(newMigration(c.vmi(), nodeName, c.cause())).create();
-                    if (informers.migrations().getStore().getByKey(Keys.of(created)) == null) {
-                        createdNotSeen.put(Keys.of(created), created);
-                    }
+                    informers.freshMigrations().written(created);
                     events.normal(c.vmi(), EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_MIGRATION, created.getMetadata().getName());
                 } catch (KubernetesClientException e) {
                     creations.creationObserved(nodeName); // it will never be seen

@@ -32,6 +32,7 @@ public final class SharedInformers {
     private final SharedIndexInformer<VirtualMachine> vms;
     private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
     private final SharedIndexInformer<Pod> pods;
+    private final FreshMigrations freshMigrations;
 
     /** Creates (does not start) the informers on the factory; {@code factory.startAllRegisteredInformers()} starts them. */
     public SharedInformers(SharedInformerFactory factory) {
@@ -44,6 +45,7 @@ public final class SharedInformers {
             String vmi = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
             return vmi == null ? List.of() : List.of(Keys.of(vmim.getMetadata().getNamespace(), vmi));
         }));
+        this.freshMigrations = new FreshMigrations(migrations);
     }
 
     public SharedIndexInformer<VirtualMachineInstance> vmis() {
@@ -56,6 +58,11 @@ public final class SharedInformers {
 
     public SharedIndexInformer<VirtualMachineInstanceMigration> migrations() {
         return migrations;
+    }
+
+    /** The VMIM cache with this process's own writes that it does not show yet: for counting migration slots. */
+    public FreshMigrations freshMigrations() {
+        return freshMigrations;
     }
 
     public SharedIndexInformer<Pod> pods() {

@@ -78,6 +78,13 @@ public final class MigrationController {
     private final Clock clock;
     private final Expectations<String> podCreations = new Expectations<>();
     private final Set<String> waitingForCapacity = ConcurrentHashMap.newKeySet();
+    /**
+     * UIDs of VMIMs whose target pod this controller created but the cache does not show yet. They hold a slot from
+     * the moment of creation: another VMIM deciding meanwhile must count them.
+     */
+    private final Set<String> startedNotSeen = ConcurrentHashMap.newKeySet();
+    /** Passes that may start a migration check the limits and create the target pod one at a time. */
+    private final Object slots = new Object();
     private ControllerLoop<String> loop;
 
     private MigrationController(ControllerManager manager, SharedInformers informers, ClusterConfigSource config,
@@ -109,6 +116,14 @@ public final class MigrationController {
                         .orElse(List.of()))
                 .build();
         c.observe();
+        // A VMIM created or finished by this process: act on it now, not when the watch brings it back.
+        informers.freshMigrations().addWriteListener(m -> {
+            if (m.isFinal()) {
+                c.capacityFreed();
+            } else if (m.phase().isEmpty()) {
+                c.loop.enqueue(Keys.of(m));
+            }
+        });
         manager.register(c.loop);
         return c;
     }
@@ -143,6 +158,7 @@ public final class MigrationController {
                 String job = jobKey(pod);
                 if (job != null) {
                     podCreations.creationObserved(job);
+                    startedNotSeen.remove(label(pod, Labels.MIGRATION_JOB_UID));
                 }
             }
 
@@ -162,12 +178,14 @@ public final class MigrationController {
             @Override
             public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
                 if (!before.isFinal() && after.isFinal()) {
+                    startedNotSeen.remove(after.getMetadata().getUid());
                     capacityFreed();
                 }
             }
 
             @Override
             public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
+                startedNotSeen.remove(m.getMetadata().getUid());
                 capacityFreed();
             }
         });
@@ -180,7 +198,7 @@ public final class MigrationController {
     }
 
     Result reconcile(String key) {
-        VirtualMachineInstanceMigration vmim = informers.migrations().getStore().getByKey(key);
+        VirtualMachineInstanceMigration vmim = informers.freshMigrations().get(key);
         if (vmim == null) {
             podCreations.delete(key);
             waitingForCapacity.remove(key);
@@ -189,6 +207,15 @@ public final class MigrationController {
         if (!podCreations.satisfied(key)) {
             return Result.requeue(); // our target pod is not in the cache yet
         }
+        if (vmim.phase().map(p -> p == MigrationPhase.PENDING).orElse(true)) {
+            synchronized (slots) {
+                return reconcile(key, vmim);
+            }
+        }
+        return reconcile(key, vmim);
+    }
+
+    private Result reconcile(String key, VirtualMachineInstanceMigration vmim) {
         String ns = vmim.getMetadata().getNamespace();
         String vmiName = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
         String vmiKey = vmiName == null ? null : Keys.of(ns, vmiName);
@@ -203,7 +230,7 @@ public final class MigrationController {
         int active = (int) owned.stream().filter(p -> !LauncherPodState.isFinished(p)).count();
         ClusterConfig cfg = config.current();
         PodDisruptionBudget budget = vmi == null ? null : budgetOf(vmi);
-        List<VirtualMachineInstanceMigration> siblings = vmiKey == null ? List.of() : informers.migrationsOf(vmiKey);
+        List<VirtualMachineInstanceMigration> siblings = vmiKey == null ? List.of() : informers.freshMigrations().of(vmiKey);
         String sourceNode = vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
         int[] running = running(vmim, sourceNode);
 
@@ -249,7 +276,7 @@ public final class MigrationController {
     private int[] running(VirtualMachineInstanceMigration self, String sourceNode) {
         int cluster = 0;
         int fromSource = 0;
-        for (VirtualMachineInstanceMigration m : informers.migrations().getStore().list()) {
+        for (VirtualMachineInstanceMigration m : informers.freshMigrations().list()) {
             if (m.isFinal() || Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()) || !holdsMigration(m)) {
                 continue;
             }
@@ -265,6 +292,9 @@ public final class MigrationController {
 
     /** Past Pending, or Pending with its target pod already there (spec §5.4). */
     private boolean holdsMigration(VirtualMachineInstanceMigration m) {
+        if (startedNotSeen.contains(m.getMetadata().getUid())) {
+            return true;
+        }
         MigrationPhase phase = m.phase().orElse(null);
         if (phase == null) {
             return false;
@@ -339,6 +369,9 @@ public final class MigrationController {
                 podCreations.expectCreations(key, 1);
                 try {
                     Pod created = client.pods().inNamespace(ns).resource(c.pod()).create();
+                    if (informers.pods().getStore().getByKey(Keys.of(created)) == null) {
+                        startedNotSeen.add(vmim.getMetadata().getUid());
+                    }
                     events.normal(vmim, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_TARGET_POD, created.getMetadata().getName());
                 } catch (KubernetesClientException ex) {
                     podCreations.creationObserved(key);
@@ -431,8 +464,10 @@ public final class MigrationController {
             if (status != null && status.getPhaseTransitionTimestamps() != null) {
                 status.getPhaseTransitionTimestamps().forEach(s -> stamps.add(JSON.valueToTree(s)));
             }
-            stamps.addObject().put("phase", plan.phase().value())
-                    .put("phaseTransitionTimestamp", now.truncatedTo(ChronoUnit.SECONDS).toString());
+            String stamp = now.truncatedTo(ChronoUnit.SECONDS).toString();
+            for (MigrationPhase entered : plan.entered()) {
+                stamps.addObject().put("phase", entered.value()).put("phaseTransitionTimestamp", stamp);
+            }
             ops.addObject().put("op", "add").put("path", "/status/phaseTransitionTimestamps").set("value", stamps);
             writes++;
         }
@@ -458,8 +493,8 @@ public final class MigrationController {
         if (writes == 0) {
             return;
         }
-        migrations(vmim.getMetadata().getNamespace()).withName(vmim.getMetadata().getName()).subresource("status")
-                .patch(PatchContext.of(PatchType.JSON), ops.toString());
+        informers.freshMigrations().written(migrations(vmim.getMetadata().getNamespace()).withName(vmim.getMetadata().getName())
+                .subresource("status").patch(PatchContext.of(PatchType.JSON), ops.toString()));
     }
 
     /** Spec §5.10: the 5 newest finished VMIMs of a VMI stay; older ones go, with the pod each left behind. */

@@ -91,9 +91,11 @@ public final class MigrationDecision {
      * @param failureMessage     why it failed (the {@code FailedMigration} event), with phase Failed
      * @param abortRequested     the condition {@code migrationAbortRequested=True} belongs on the VMIM
      * @param waitingForCapacity held back by the migration limits
+     * @param entered            every phase this pass moves through, in order, ending with {@code phase} (a new VMIM
+     *                           passes Pending on its way to Scheduling)
      */
     public record Plan(MigrationPhase phase, List<MigrationAction> actions, List<Event> events, Duration requeueAfter,
-                       boolean abortRequested, boolean waitingForCapacity) {
+                       boolean abortRequested, boolean waitingForCapacity, List<MigrationPhase> entered) {
     }
 
     private MigrationDecision() {
@@ -175,7 +177,9 @@ public final class MigrationDecision {
                 if (olderUnfinishedSibling(in)) {
                     return out.fail(Messages.ANOTHER_MIGRATION_IN_PROGRESS, in, evacuation);
                 }
-                out.phase = MigrationPhase.PENDING;
+                out.enter(MigrationPhase.PENDING);
+                // Straight on: a slot freed by the migration before it is idle until this one's target pod exists.
+                pending(in, target, evacuation, out);
             }
             case PENDING -> pending(in, target, evacuation, out);
             case SCHEDULING -> {
@@ -218,7 +222,7 @@ public final class MigrationDecision {
 
     private static void pending(Input in, Optional<Pod> target, boolean evacuation, Builder out) {
         if (target.isPresent()) {
-            out.phase = MigrationPhase.SCHEDULING;
+            out.enter(MigrationPhase.SCHEDULING);
             return;
         }
         VirtualMachineInstance vmi = in.vmi();
@@ -248,11 +252,11 @@ public final class MigrationDecision {
             String name = in.vmim().getMetadata().getName();
             if (!isExpandedFor(pdb, name)) {
                 out.actions.add(new MigrationAction.ExpandBudget(pdb.getMetadata().getName(), name));
-                out.requeueAfter = SHORT_WAIT;
+                out.requeueAfter = SHORT_WAIT; // the budget's status event brings the VMIM back sooner
                 return;
             }
             if (!expansionObserved(pdb)) {
-                out.requeueAfter = SHORT_WAIT; // its status event brings the VMIM back sooner
+                out.requeueAfter = SHORT_WAIT; // likewise
                 return;
             }
         }
@@ -260,6 +264,7 @@ public final class MigrationDecision {
         if (evacuation && in.sourcePod() != null && !hasEvictionInProgress(in.sourcePod())) {
             out.actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), true));
         }
+        out.enter(MigrationPhase.SCHEDULING); // written only once the actions above succeeded
     }
 
     /** Spec §5.2: a system-critical VMIM looks again after 1 s, user-triggered after 3 s, others after 5 s. */
@@ -503,6 +508,7 @@ public final class MigrationDecision {
 
     private static final class Builder {
         MigrationPhase phase;
+        final List<MigrationPhase> entered = new ArrayList<>();
         final List<MigrationAction> actions = new ArrayList<>();
         final List<Event> events = new ArrayList<>();
         Duration requeueAfter;
@@ -520,8 +526,18 @@ public final class MigrationDecision {
             return build();
         }
 
+        void enter(MigrationPhase next) {
+            phase = next;
+            entered.add(next);
+        }
+
         Plan build() {
-            return new Plan(phase, List.copyOf(actions), List.copyOf(events), requeueAfter, abortRequested, waitingForCapacity);
+            List<MigrationPhase> path = new ArrayList<>(entered);
+            if (phase != null && (path.isEmpty() || path.getLast() != phase)) {
+                path.add(phase); // set directly (Failed, Succeeded …)
+            }
+            return new Plan(phase, List.copyOf(actions), List.copyOf(events), requeueAfter, abortRequested, waitingForCapacity,
+                    List.copyOf(path));
         }
     }
 }

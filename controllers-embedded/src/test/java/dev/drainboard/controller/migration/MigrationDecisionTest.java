@@ -54,6 +54,7 @@ class MigrationDecisionTest {
         int running;
         int runningFromSource;
         int activePods = 1;
+        boolean wantsBudget = true;
         List<VirtualMachineInstanceMigration> siblings = new ArrayList<>();
 
         MigrationDecision.Plan decide() {
@@ -66,7 +67,7 @@ class MigrationDecisionTest {
             List<VirtualMachineInstanceMigration> all = new ArrayList<>(siblings);
             all.add(vmim);
             return MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, sourcePod(), activePods,
-                    budget == null ? null : pdb(budget), true, all, running, runningFromSource, MigrationConfig.defaults(),
+                    budget == null ? null : pdb(budget), wantsBudget, all, running, runningFromSource, MigrationConfig.defaults(),
                     MigrationTimings.defaults(), NOW));
         }
 
@@ -158,10 +159,11 @@ class MigrationDecisionTest {
     @ParameterizedTest(name = "[{index}] {0}: {1} → {2} {3}")
     @CsvSource(delimiter = '|', value = {
             // phase       | situation                                  | next phase       | first action
-            "              | new VMIM                                   | Pending          | -",
+            "              | new VMIM                                   | Pending          | ExpandBudget",
+            "              | new VMIM, cluster has 5 running            | Pending          | -",
             "Pending       | PDB not expanded                           | -                | ExpandBudget",
             "Pending       | PDB expanded, not yet observed             | -                | -",
-            "Pending       | PDB expanded and observed                  | -                | CreateTargetPod",
+            "Pending       | PDB expanded and observed                  | Scheduling       | CreateTargetPod",
             "Pending       | cluster has 5 running                      | -                | -",
             "Pending       | 2 running from the source node             | -                | -",
             "Pending       | two active pods                            | -                | -",
@@ -194,6 +196,7 @@ class MigrationDecisionTest {
             case "PDB expanded, not yet observed" -> c.budget = "expanded";
             case "PDB expanded and observed" -> c.budget = "observed";
             case "cluster has 5 running" -> { c.budget = "observed"; c.running = 5; }
+            case "new VMIM, cluster has 5 running" -> c.running = 5;
             case "2 running from the source node" -> { c.budget = "observed"; c.running = 2; c.runningFromSource = 2; }
             case "two active pods" -> { c.budget = "observed"; c.activePods = 2; }
             case "VMI not Running yet" -> { c.budget = "observed"; c.vmiPhase = "Scheduled"; }
@@ -261,6 +264,31 @@ class MigrationDecisionTest {
             assertThat(plan.requeueAfter()).isEqualTo(Duration.ofSeconds(seconds));
             assertThat(plan.events()).extracting(MigrationDecision.Event::reason).containsExactly("MigrationBackoff");
         }
+    }
+
+    @Test
+    @DisplayName("a new VMIM goes as far as it can in one pass, and every phase it passes gets its timestamp")
+    void onePassThroughPending() {
+        Case c = new Case();
+        c.wantsBudget = false; // e.g. LiveMigrateIfPossible on a cluster without PDBs for it: nothing to expand
+        MigrationDecision.Plan plan = c.decide();
+        assertThat(plan.entered()).containsExactly(MigrationPhase.PENDING, MigrationPhase.SCHEDULING);
+        assertThat(plan.actions()).anyMatch(a -> a instanceof MigrationAction.CreateTargetPod);
+
+        c.wantsBudget = true; // the budget is expanded first; the target pod waits until that is observed
+        plan = c.decide();
+        assertThat(plan.entered()).containsExactly(MigrationPhase.PENDING);
+        assertThat(plan.actions()).noneMatch(a -> a instanceof MigrationAction.CreateTargetPod);
+
+        c.phase = "Pending";
+        c.budget = "observed";
+        assertThat(c.decide().entered()).containsExactly(MigrationPhase.SCHEDULING);
+
+        c.phase = "Running";
+        started(c);
+        c.failed = true;
+        c.completed = true;
+        assertThat(c.decide().entered()).containsExactly(MigrationPhase.FAILED);
     }
 
     @Test
