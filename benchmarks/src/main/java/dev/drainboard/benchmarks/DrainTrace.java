@@ -34,6 +34,8 @@ final class DrainTrace implements AutoCloseable {
         informers.add(client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstanceMigration").inNamespace(namespace)
                 .inform(handler("vmim", DrainTrace::vmim), 0));
         informers.add(client.pods().inNamespace(namespace).inform(handler("pod", DrainTrace::pod), 0));
+        informers.add(client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(namespace)
+                .inform(handler("vmi", DrainTrace::vmi), 0));
         informers.add(client.policy().v1().podDisruptionBudget().inNamespace(namespace).inform(handler("pdb", DrainTrace::pdb), 0));
     }
 
@@ -44,6 +46,15 @@ final class DrainTrace implements AutoCloseable {
         Object spec = m.getAdditionalProperties().get("spec");
         Object vmi = spec instanceof Map<?, ?> s ? ((Map<String, Object>) s).get("vmiName") : null;
         return "vmi=" + vmi + " phase=" + phase;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String vmi(GenericKubernetesResource v) {
+        Map<String, Object> status = (Map<String, Object>) v.getAdditionalProperties().getOrDefault("status", Map.of());
+        Map<String, Object> state = (Map<String, Object>) status.getOrDefault("migrationState", Map.of());
+        return "phase=" + status.get("phase") + " node=" + status.get("nodeName") + " evacuation=" + status.get("evacuationNodeName")
+                + " migration=" + (state.isEmpty() ? "-" : "target " + state.get("targetNode") + (state.get("startTimestamp") != null ? " started" : "")
+                + (Boolean.TRUE.equals(state.get("completed")) ? " completed" : "") + (Boolean.TRUE.equals(state.get("failed")) ? " failed" : ""));
     }
 
     private static String pod(Pod p) {

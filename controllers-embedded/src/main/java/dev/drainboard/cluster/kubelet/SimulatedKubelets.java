@@ -9,6 +9,7 @@ import dev.drainboard.cluster.apiserver.ApiException;
 import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.PodConditions;
+import dev.drainboard.cluster.apiserver.ResourceType;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
@@ -16,6 +17,7 @@ import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
 import dev.drainboard.handler.Domain;
 import dev.drainboard.handler.DomainState;
 import dev.drainboard.handler.HypervisorRegistry;
+import dev.drainboard.handler.StopReason;
 import dev.drainboard.kubevirt.KubeVirtNames;
 
 import java.time.Duration;
@@ -35,7 +37,10 @@ import java.util.concurrent.TimeUnit;
  * <p>A virt-launcher pod's process is tied to its VMI's domain on the node's hypervisor, as virt-launcher
  * is: SIGTERM is passed on to the hypervisor (the node handler then shuts the guest down); the process exits
  * once the domain is off, so the pod ends Succeeded (Failed after a crash) and, being restartPolicy Never,
- * stays until deleted; a launcher killed at the end of its grace period takes QEMU with it.
+ * stays until deleted; a launcher killed at the end of its grace period takes QEMU with it. After a live migration
+ * away, the source launcher exits only once the VMI has moved to the target node (its handler finishing the
+ * migration first, as virt-launcher waits for virt-handler's clean-up): until then the VMI's pod on its node is
+ * still there, and nothing — an eviction of the finished pod, say — can make it look as if the VM had died.
  *
  * <p>Knobs, as annotations on the pod: {@code sim.drainboard.dev/start-delay} (default: the cluster's
  * pod start delay) and {@code sim.drainboard.dev/shutdown-delay} (Go-style durations such as
@@ -49,6 +54,7 @@ public final class SimulatedKubelets implements ClusterComponent {
     static final Duration LEASE_RENEW = Duration.ofSeconds(10);
     static final int LEASE_DURATION_SECONDS = 40;
     private static final String KILL = "kill:";
+    private static final String VMIS = "virtualmachineinstances.kubevirt.io";
 
     private final ObjectStore store;
     private final HypervisorRegistry hypervisors;
@@ -56,6 +62,8 @@ public final class SimulatedKubelets implements ClusterComponent {
     private final ComponentQueue queue;
     /** Launcher pods by "node/VMI uid", so that a domain's change reaches its pod. */
     private final Map<String, String> launchers = new ConcurrentHashMap<>();
+    /** The VMI resource, learnt from its first event (the CRD is installed at start, or by a scenario). */
+    private volatile ResourceType vmiType;
     /**
      * When each terminating pod (by uid) got its SIGTERM: the moment its kubelet first saw the
      * deletionTimestamp. Derived from the timestamp it could be up to a second early, as
@@ -109,6 +117,17 @@ public final class SimulatedKubelets implements ClusterComponent {
             }
             return;
         }
+        if (VMIS.equals(event.resource().groupResource())) {
+            vmiType = event.resource();
+            String before = event.previous() == null ? "" : Json.text(event.previous(), "status", "nodeName");
+            if (!before.isEmpty() && !before.equals(Json.text(event.object(), "status", "nodeName"))) {
+                String launcher = launchers.get(launcherKey(before, Json.uid(event.object())));
+                if (launcher != null) {
+                    queue.add(launcher); // migrated away: the source launcher may exit now
+                }
+            }
+            return;
+        }
         if (event.resource() == BuiltinResources.PODS) {
             // An unscheduled pod has no kubelet (syncPod ignores it): not queueing it keeps
             // this listener, which runs under the store's write lock, cheap for bulk creates.
@@ -138,6 +157,16 @@ public final class SimulatedKubelets implements ClusterComponent {
 
     private static String launcherKey(String node, String vmiUid) {
         return node + "/" + vmiUid;
+    }
+
+    /** A domain migrated away whose VMI the handler has not yet moved to the target node. */
+    private boolean waitsForMigrationCleanup(Domain domain, String node) {
+        ResourceType type = vmiType;
+        if (domain.stopReason() != StopReason.MIGRATED || type == null) {
+            return false;
+        }
+        ObjectNode vmi = store.get(type, domain.namespace(), domain.name());
+        return vmi != null && Json.uid(vmi).equals(domain.vmiUid()) && node.equals(Json.text(vmi, "status", "nodeName"));
     }
 
     /** The launcher's domain on its node, or null (no hypervisor there, or no domain defined yet). */
@@ -228,7 +257,7 @@ public final class SimulatedKubelets implements ClusterComponent {
         String phase = Json.text(pod, "status", "phase");
         if (launcher && phase.equals("Running")) {
             Domain domain = domainOf(pod);
-            if (domain != null && domain.isFinal()) {
+            if (domain != null && domain.isFinal() && !waitsForMigrationCleanup(domain, nodeName)) {
                 // virt-launcher exits once its domain is off; restartPolicy Never keeps the pod, finished.
                 int exitCode = domain.state() == DomainState.CRASHED ? 1 : 0;
                 ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> {
