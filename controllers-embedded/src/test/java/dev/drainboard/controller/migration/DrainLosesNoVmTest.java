@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A drain evicts a migrated VMI's finished source launcher the moment it finishes. That must never look like the VM
@@ -48,15 +47,14 @@ class DrainLosesNoVmTest {
             names.forEach(c::awaitRunningMigratable);
             c.node("node02", Map.of());
 
-            // VMI name → its node as last seen on the watch; the source pods that finished while their VMI was still there.
-            Map<String, String> vmiNode = new ConcurrentHashMap<>();
-            names.forEach(n -> vmiNode.put(n, "node01"));
-            List<String> early = new CopyOnWriteArrayList<>();
+            // The embedded API server has one resourceVersion sequence: it orders events across the two watches.
+            Map<String, Long> movedAt = new ConcurrentHashMap<>();       // VMI → version where its nodeName left node01
+            Map<String, Long> sourceFinishedAt = new ConcurrentHashMap<>(); // VMI → version where its node01 pod finished
             Watch vmiWatch = c.client.resources(VirtualMachineInstance.class).inNamespace("default").watch(new Watcher<>() {
                 @Override
                 public void eventReceived(Action action, VirtualMachineInstance vmi) {
-                    if (vmi.getStatus() != null && vmi.getStatus().getNodeName() != null) {
-                        vmiNode.put(vmi.getMetadata().getName(), vmi.getStatus().getNodeName());
+                    if (vmi.getStatus() != null && "node02".equals(vmi.getStatus().getNodeName())) {
+                        movedAt.putIfAbsent(vmi.getMetadata().getName(), Long.parseLong(vmi.getMetadata().getResourceVersion()));
                     }
                 }
 
@@ -69,8 +67,8 @@ class DrainLosesNoVmTest {
                 public void eventReceived(Action action, Pod pod) {
                     String vmi = pod.getMetadata().getLabels() == null ? null : pod.getMetadata().getLabels().get("vm.kubevirt.io/name");
                     boolean finished = pod.getStatus() != null && "Succeeded".equals(pod.getStatus().getPhase());
-                    if (vmi != null && finished && "node01".equals(pod.getSpec().getNodeName()) && "node01".equals(vmiNode.get(vmi))) {
-                        early.add(pod.getMetadata().getName() + " finished while " + vmi + " was still on node01");
+                    if (vmi != null && finished && "node01".equals(pod.getSpec().getNodeName())) {
+                        sourceFinishedAt.putIfAbsent(vmi, Long.parseLong(pod.getMetadata().getResourceVersion()));
                     }
                 }
 
@@ -81,6 +79,7 @@ class DrainLosesNoVmTest {
             try (Ops ops = Ops.connect(Config.fromKubeconfig(Files.readString(c.cluster.kubeconfig())))) {
                 DrainResult result = ops.drain("node01", DrainOptions.defaults().withTimeout(Duration.ofMinutes(2))).await();
                 assertThat(result.status()).as(result.toString()).isEqualTo(DrainResult.Status.DRAINED);
+                await().atMost(MigrationTestCluster.WAIT).until(() -> sourceFinishedAt.size() == names.size() && movedAt.size() == names.size());
             } finally {
                 vmiWatch.close();
                 podWatch.close();
@@ -92,7 +91,10 @@ class DrainLosesNoVmTest {
                 assertThat(vmi.getStatus().getPhase()).as(name).isEqualTo("Running");
                 assertThat(vmi.getStatus().getNodeName()).as(name).isEqualTo("node02");
             }
-            assertThat(early).isEmpty();
+            for (String name : names) {
+                assertThat(sourceFinishedAt.get(name)).as(name + ": source launcher finished after the VMI moved")
+                        .isGreaterThan(movedAt.get(name));
+            }
         }
     }
 }
