@@ -55,6 +55,8 @@ public final class DrainOperation {
     private final Map<String, Track> tracks = new LinkedHashMap<>();
     private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
     private SharedIndexInformer<Pod> pods;
+    /** The informers have listed: a pod missing from the cache is really gone. */
+    private boolean listed;
     private SharedIndexInformer<VirtualMachineInstance> vmis;
     private DrainPreview preview;
     private DrainProgress.Phase phase = DrainProgress.Phase.PREPARING;
@@ -142,8 +144,9 @@ public final class DrainOperation {
             tracks.put(pod.key(), new Track(pod));
         }
         phase = DrainProgress.Phase.EVICTING;
+        CompletableFuture<Void> watching;
         try {
-            startInformers();
+            watching = startInformers();
         } catch (KubernetesClientException e) {
             finish(DrainResult.Status.FAILED, "cannot watch the node's pods: " + OpsException.rootMessage(e));
             return;
@@ -152,27 +155,48 @@ public final class DrainOperation {
             timeout = loop.schedule(() -> finish(DrainResult.Status.TIMED_OUT, timedOutWhy()),
                     options.timeout().toMillis(), TimeUnit.MILLISECONDS);
         }
+        // The first evictions go out at once: the informers only drive the retries, so their start (a list and a
+        // watch each) need not hold up the migrations a refused eviction sets off.
         for (Track track : tracks.values()) {
-            Pod current = pods.getStore().getByKey(track.key());
-            PodState seen = DrainRules.observed(track.state, track.uid, current);
-            if (seen == PodState.GONE) {
-                track.set(PodState.GONE);
-            } else {
-                schedule(track, Duration.ZERO);
-            }
+            schedule(track, Duration.ZERO);
         }
         publish();
-        checkDone();
+        watching.whenComplete((ok, error) -> post(() -> {
+            if (error != null) {
+                finish(DrainResult.Status.FAILED, "cannot watch the node's pods: " + OpsException.rootMessage(error));
+                return;
+            }
+            listed = true;
+            // Pods that went between the preview and the watch's list: no event will tell.
+            for (Track track : tracks.values()) {
+                if (!track.state.isFinal() && DrainRules.observed(track.state, track.uid, pods.getStore().getByKey(track.key())) == PodState.GONE) {
+                    track.set(PodState.GONE);
+                }
+            }
+            publish();
+            checkDone();
+        }));
     }
 
-    private void startInformers() {
-        pods = client.pods().inAnyNamespace().withField("spec.nodeName", node).inform(handler(this::onPod), 0);
+    /** The pod's state as the watch cache shows it; nothing is concluded before the cache has listed. */
+    private PodState cached(Track track) {
+        return listed ? DrainRules.observed(track.state, track.uid, pods.getStore().getByKey(track.key())) : track.state;
+    }
+
+    /** Starts the node's pod, VMI and PDB informers all at once; completes when every one has listed. */
+    private CompletableFuture<Void> startInformers() {
+        pods = client.pods().inAnyNamespace().withField("spec.nodeName", node).runnableInformer(0);
+        pods.addEventHandler(handler(this::onPod));
         informers.add(pods);
         if (tracks.values().stream().anyMatch(t -> t.preview.vmi() != null)) {
-            vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().inform(handler(this::onVmi), 0);
+            vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().runnableInformer(0);
+            vmis.addEventHandler(handler(this::onVmi));
             informers.add(vmis);
         }
-        informers.add(client.policy().v1().podDisruptionBudget().inAnyNamespace().inform(handler(this::onBudget), 0));
+        SharedIndexInformer<PodDisruptionBudget> budgets = client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0);
+        budgets.addEventHandler(handler(this::onBudget));
+        informers.add(budgets);
+        return CompletableFuture.allOf(informers.stream().map(i -> i.start().toCompletableFuture()).toArray(CompletableFuture[]::new));
     }
 
     /** Events go to the loop; a deletion is passed on as null with the last known object. */
@@ -265,7 +289,7 @@ public final class DrainOperation {
         }
         if (track.state == PodState.EVICTED) {
             // Accepted earlier: only check, from the watch cache, whether it has gone (a missed event).
-            PodState seen = DrainRules.observed(track.state, track.uid, pods.getStore().getByKey(track.key()));
+            PodState seen = cached(track);
             if (seen == PodState.GONE) {
                 track.set(PodState.GONE);
                 publish();
@@ -307,7 +331,7 @@ public final class DrainOperation {
             schedule(track, options.retryInterval());
         } else if (answer.code() == 409) {
             // A UID precondition failed: a new pod has the name, so the one we drain is gone.
-            PodState seen = DrainRules.observed(track.state, track.uid, pods.getStore().getByKey(track.key()));
+            PodState seen = cached(track);
             if (seen == PodState.GONE) {
                 track.set(PodState.GONE);
             } else {
