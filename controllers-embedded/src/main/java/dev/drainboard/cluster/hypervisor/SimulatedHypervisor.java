@@ -288,7 +288,7 @@ public final class SimulatedHypervisor implements Hypervisor {
     }
 
     /** A live transfer out of this node; guarded by the hypervisor's lock. */
-    private static final class Transfer {
+    static final class Transfer {
         final String vmiUid;
         final Hypervisor target;
         final MigrationOptions options;
