@@ -62,6 +62,10 @@ public final class SimulatedKubelets implements ClusterComponent {
     private final ComponentQueue queue;
     /** Launcher pods by "node/VMI uid", so that a domain's change reaches its pod. */
     private final Map<String, String> launchers = new ConcurrentHashMap<>();
+    /** When this kubelet started each pod (by uid); pods it found running have none. */
+    private final Map<String, Instant> runningSince = new ConcurrentHashMap<>();
+    /** When each "node/VMI uid" domain was last reported alive. */
+    private final Map<String, Instant> domainAliveAt = new ConcurrentHashMap<>();
     /** The VMI resource, learnt from its first event (the CRD is installed at start, or by a scenario). */
     private volatile ResourceType vmiType;
     /**
@@ -104,6 +108,7 @@ public final class SimulatedKubelets implements ClusterComponent {
         if (event.type() == WatchEvent.Type.DELETED) {
             if (event.resource() == BuiltinResources.PODS) {
                 signalled.remove(Json.uid(event.object()));
+                runningSince.remove(Json.uid(event.object()));
                 ObjectNode pod = event.object();
                 if (isLauncher(pod)) {
                     String launcher = launcherKey(Json.text(pod, "spec", "nodeName"), vmiUid(pod));
@@ -140,6 +145,11 @@ public final class SimulatedKubelets implements ClusterComponent {
     }
 
     private void onDomainChanged(Domain domain) {
+        if (domain.isAlive()) {
+            domainAliveAt.put(launcherKey(domain.nodeName(), domain.vmiUid()), store.clock().instant());
+        } else if (domain.state() == DomainState.NONE) {
+            domainAliveAt.remove(launcherKey(domain.nodeName(), domain.vmiUid()));
+        }
         String key = launchers.get(launcherKey(domain.nodeName(), domain.vmiUid()));
         if (key != null) {
             queue.add(key);
@@ -159,13 +169,22 @@ public final class SimulatedKubelets implements ClusterComponent {
         return node + "/" + vmiUid;
     }
 
-    /** A domain migrated away whose VMI the handler has not yet moved to the target node. */
-    private boolean waitsForMigrationCleanup(Domain domain, String node) {
-        ResourceType type = vmiType;
-        if (domain.stopReason() != StopReason.MIGRATED || type == null) {
+    /**
+     * A domain that migrated away does not end this launcher yet: when it last ran before this pod started, it is
+     * left from the VMI's earlier stay on this node (migrated away, now coming back: the incoming domain will
+     * replace it); and a source launcher waits until the handler has moved the VMI to the target node.
+     */
+    private boolean migratedDomainHoldsOn(Domain domain, ObjectNode pod, String node) {
+        if (domain.stopReason() != StopReason.MIGRATED) {
             return false;
         }
-        ObjectNode vmi = store.get(type, domain.namespace(), domain.name());
+        Instant podRunning = runningSince.get(Json.uid(pod));
+        Instant domainAlive = domainAliveAt.get(launcherKey(node, domain.vmiUid()));
+        if (podRunning != null && (domainAlive == null || domainAlive.isBefore(podRunning))) {
+            return true;
+        }
+        ResourceType type = vmiType;
+        ObjectNode vmi = type == null ? null : store.get(type, domain.namespace(), domain.name());
         return vmi != null && Json.uid(vmi).equals(domain.vmiUid()) && node.equals(Json.text(vmi, "status", "nodeName"));
     }
 
@@ -257,7 +276,7 @@ public final class SimulatedKubelets implements ClusterComponent {
         String phase = Json.text(pod, "status", "phase");
         if (launcher && phase.equals("Running")) {
             Domain domain = domainOf(pod);
-            if (domain != null && domain.isFinal() && !waitsForMigrationCleanup(domain, nodeName)) {
+            if (domain != null && domain.isFinal() && !migratedDomainHoldsOn(domain, pod, nodeName)) {
                 // virt-launcher exits once its domain is off; restartPolicy Never keeps the pod, finished.
                 int exitCode = domain.state() == DomainState.CRASHED ? 1 : 0;
                 ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> {
@@ -277,6 +296,7 @@ public final class SimulatedKubelets implements ClusterComponent {
                 queue.addAfter(key, Duration.between(now, due).toMillis() + 5);
                 return;
             }
+            runningSince.put(Json.uid(pod), now);
             ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> PodStatus.running(p, internalIp(node), now), false));
         }
     }
