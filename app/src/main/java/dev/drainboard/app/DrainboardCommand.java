@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
         subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class, ControllersCommand.class,
                 DrainCommand.class, NodeCommands.Cordon.class, NodeCommands.Uncordon.class, NodeCommands.Taint.class,
                 EvictCommand.class, VmiCommands.CancelEvacuation.class, VmiCommands.Migrate.class,
-                VmiCommands.CancelMigration.class})
+                VmiCommands.CancelMigration.class, ScaleCommand.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",

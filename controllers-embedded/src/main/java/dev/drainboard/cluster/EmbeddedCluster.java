@@ -76,6 +76,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         ApiHttpServer http = null;
         try {
             createSystemNamespaces(api);
+            KubeVirtValidators.install(api);
             if (options.kubeVirtCrds()) {
                 installKubeVirtCrds(api, documents);
             }

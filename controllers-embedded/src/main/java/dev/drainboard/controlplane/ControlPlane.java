@@ -6,6 +6,7 @@ import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.evacuation.EvacuationController;
 import dev.drainboard.controller.migration.MigrationController;
 import dev.drainboard.controller.migration.MigrationTimings;
+import dev.drainboard.controller.replicaset.ReplicaSetController;
 import dev.drainboard.controller.vm.VmController;
 import dev.drainboard.controller.vmi.VmiController;
 import dev.drainboard.kubevirt.config.ClusterConfigSource;
@@ -25,8 +26,8 @@ import java.util.function.Consumer;
 
 /**
  * Drainboard's KubeVirt control plane for one cluster: a {@link ControllerManager} (client, shared informers, event
- * recorders, leader election) with the VMI and VM controllers, plus the live KubeVirt configuration. The same for
- * a real cluster ({@code drainboard controllers}) and the embedded one ({@code drainboard serve}, the console).
+ * recorders, leader election) with the VMI, VM, disruption-budget, evacuation, migration and replica-set
+ * controllers, plus the live KubeVirt configuration. The same for a real cluster ({@code drainboard controllers}) and the embedded one ({@code drainboard serve}, the console).
  *
  * <p>More controllers plug in as {@link Component}s given to the {@link Builder}; each is installed after the
  * built-in ones and before anything starts, so its informers start with the rest:
@@ -64,6 +65,7 @@ public final class ControlPlane implements AutoCloseable {
         DisruptionBudgetController.register(manager, informers.vmis(), informers.pods(), informers.migrations(), clusterConfig);
         EvacuationController.register(manager, informers, clusterConfig);
         MigrationController.register(manager, informers, clusterConfig, b.migrationTimings);
+        ReplicaSetController.register(manager, informers);
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         if (evictionWebhook) {

@@ -216,6 +216,9 @@ public final class KubeVirtNames {
          */
         public static final String REASON_FAILED_CREATE = "FailedCreate";
         public static final String REASON_FAILED_DELETE = "FailedDelete";
+        /** What Drainboard's VMIRS controller writes: seed 004's spelling, since the seeds win for the default. */
+        public static final String REASON_FAILURE_CREATE = "FailureCreate";
+        public static final String REASON_FAILURE_DELETE = "FailureDelete";
         public static final String REASON_BACKUP_IN_PROGRESS = "BackupInProgress";
         public static final String REASON_UTILITY_VOLUMES_PRESENT = "UtilityVolumesPresent";
     }

@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview,
- * drain, and a VMI's evacuation and migrations. Everything goes through the Kubernetes API; evictions always through the eviction API, never a delete.
+ * drain, a VMI's evacuation and migrations, and scaling VMI replica sets. Everything goes through the Kubernetes API; evictions always through the eviction API, never a delete.
  *
  * <p>The client must not retry 429s itself (fabric8 does by default), or an eviction's answers would be hidden:
  * {@link #connect} turns retries off, and {@link #Ops(KubernetesClient)} derives such a client when given one
@@ -26,6 +26,7 @@ public final class Ops implements AutoCloseable {
     private final NodeOps nodes;
     private final PodEviction eviction;
     private final VmiOps vmis;
+    private final ReplicaSetOps replicaSets;
 
     /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
     public static Ops connect(Config config) {
@@ -44,6 +45,7 @@ public final class Ops implements AutoCloseable {
         this.nodes = new NodeOps(client);
         this.eviction = new PodEviction(client);
         this.vmis = new VmiOps(client);
+        this.replicaSets = new ReplicaSetOps(client);
     }
 
     private static KubernetesClient withoutRetries(KubernetesClient client) {
@@ -100,6 +102,18 @@ public final class Ops implements AutoCloseable {
     /** Deletes an unfinished VirtualMachineInstanceMigration (the migration is cancelled or aborted); a finished one is reported unchanged. */
     public VmiChange cancelMigration(String namespace, String vmim) {
         return vmis.cancelMigration(namespace, vmim);
+    }
+
+    public ReplicaSetOps replicaSets() {
+        return replicaSets;
+    }
+
+    /**
+     * Sets a VirtualMachineInstanceReplicaSet's {@code spec.replicas} through its scale subresource; negative counts
+     * are refused and nothing is written.
+     */
+    public ReplicaSetChange scale(String namespace, String replicaSet, int replicas) {
+        return replicaSets.scale(namespace, replicaSet, replicas);
     }
 
     /** What a drain would do, pod by pod, read now; writes nothing. */

@@ -40,7 +40,7 @@ class ControlPlaneLeaderElectionTest {
                 await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> !standby.isLeader());
                 assertThat(standby.figures()).allSatisfy(f -> assertThat(f.state()).isEqualTo(ControllerFigures.State.STOPPED));
                 assertThat(leader.figures()).extracting(ControllerFigures::name).containsExactlyInAnyOrder("vmi-controller", "vm-controller",
-                        "disruption-budget", "evacuation", "migration");
+                        "disruption-budget", "evacuation", "migration", "replicaset-controller");
                 await().atMost(Duration.ofSeconds(10)).until(() -> leader.figures().stream()
                         .allMatch(f -> f.state() == ControllerFigures.State.RUNNING));
                 assertThat(changes).containsExactly((leader == a ? "a" : "b") + ":true");

@@ -55,7 +55,7 @@ class ControllersScreenTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT8).release(KeyCode.DIGIT8, KeyCode.CONTROL);
         TableView<ControllerRow> table = robot.lookup("#controllersTable").queryTableView();
         await().atMost(TIMEOUT).until(() -> fx(() -> table.getItems().stream().map(ControllerRow::name).toList())
-                .containsAll(List.of("vmi-controller", "vm-controller", "disruption-budget", "node-handler")));
+                .containsAll(List.of("vmi-controller", "vm-controller", "disruption-budget", "node-handler", "replicaset-controller")));
         await().atMost(TIMEOUT).until(() -> fx(() -> table.getItems().stream().allMatch(ControllerRow::running)));
         // The demo's VMIs were reconciled: the loops have done work, so the figures are live, not placeholders.
         await().atMost(TIMEOUT).until(() -> fx(() -> table.getItems().stream()

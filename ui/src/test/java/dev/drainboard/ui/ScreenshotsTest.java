@@ -78,7 +78,7 @@ class ScreenshotsTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().synced().get()));
-        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().size() == 9
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().size() == 12 // 9 + the 3 of the replica set "workers"
                 && session.model().vmis().stream().allMatch(v -> !v.node().isEmpty())));
         startDrain(session.client());
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> !session.model().migrations().isEmpty()

@@ -101,6 +101,28 @@ public final class ApiException extends RuntimeException {
                 type.kind() + shown + " is invalid: " + field + ": " + causeMessage, d);
     }
 
+    /**
+     * 422 Invalid with one cause per violation, worded as kube-apiserver words it:
+     * {@code Kind.group "name" is invalid: field: msg} or {@code ... is invalid: [f1: m1, f2: m2]}.
+     */
+    public static ApiException invalid(ResourceType type, String name, java.util.List<ObjectValidator.Violation> violations) {
+        ObjectNode d = details(type, name);
+        String kind = type.group().isEmpty() ? type.kind() : type.kind() + "." + type.group();
+        d.put("kind", kind);
+        ArrayNode causes = d.putArray("causes");
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        for (ObjectValidator.Violation v : violations) {
+            ObjectNode cause = causes.addObject();
+            cause.put("reason", v.message().startsWith("Required value") ? "FieldValueRequired" : "FieldValueInvalid");
+            cause.put("message", v.message());
+            cause.put("field", v.field());
+            texts.add(v.field() + ": " + v.message());
+        }
+        String shown = name == null || name.isEmpty() ? "" : " \"" + name + "\"";
+        String all = texts.size() == 1 ? texts.getFirst() : "[" + String.join(", ", texts) + "]";
+        return new ApiException(422, "Invalid", kind + shown + " is invalid: " + all, d);
+    }
+
     public static ApiException forbidden(ResourceType type, String name, String why) {
         return new ApiException(403, "Forbidden",
                 qualified(type) + " \"" + name + "\" is forbidden: " + why, details(type, name));

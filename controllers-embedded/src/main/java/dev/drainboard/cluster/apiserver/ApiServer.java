@@ -32,6 +32,7 @@ public final class ApiServer implements AutoCloseable {
     private final EvictionHandler evictions;
     private final WatchHandler watches;
     private final ServerOptions options;
+    private final ObjectValidators validators = new ObjectValidators();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "apiserver-timers");
         t.setDaemon(true);
@@ -47,7 +48,7 @@ public final class ApiServer implements AutoCloseable {
         this.options = options;
         ValidatingWebhooks webhooks = new ValidatingWebhooks(store, "drainboard-admin");
         this.discovery = new Discovery(registry);
-        this.resources = new ResourceHandler(store, webhooks, options);
+        this.resources = new ResourceHandler(store, webhooks, options, validators);
         this.evictions = new EvictionHandler(store, webhooks, resources);
         this.watches = new WatchHandler(store, resources, timers);
         store.watch(BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS, "", o -> true, null, new CrdFollower());
@@ -65,6 +66,14 @@ public final class ApiServer implements AutoCloseable {
 
     public ServerOptions options() {
         return options;
+    }
+
+    /**
+     * Checks every create and update (not status writes) of a resource, e.g. {@code
+     * virtualmachineinstancereplicasets.kubevirt.io}; scenario objects too. A violation is 422 Invalid.
+     */
+    public void addValidator(String groupResource, ObjectValidator validator) {
+        validators.add(groupResource, validator);
     }
 
     public void setServerAddress(String hostPort) {
@@ -109,6 +118,7 @@ public final class ApiServer implements AutoCloseable {
         if (status != null && !status.isEmpty() && type != BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS) {
             copy.set("status", status);
         }
+        validators.check(type, copy);
         ObjectNode toStore = type == BuiltinResources.EVENTS_V1 ? EventConversion.toCore(copy) : copy;
         return store.create(ResourceHandler.stored(type), toStore, false, true);
     }

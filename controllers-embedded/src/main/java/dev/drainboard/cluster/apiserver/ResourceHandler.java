@@ -32,11 +32,13 @@ final class ResourceHandler {
     private final ObjectStore store;
     private final ValidatingWebhooks webhooks;
     private final ServerOptions options;
+    private final ObjectValidators validators;
 
-    ResourceHandler(ObjectStore store, ValidatingWebhooks webhooks, ServerOptions options) {
+    ResourceHandler(ObjectStore store, ValidatingWebhooks webhooks, ServerOptions options, ObjectValidators validators) {
         this.store = store;
         this.webhooks = webhooks;
         this.options = options;
+        this.validators = validators;
     }
 
     // ---- reads ----
@@ -127,6 +129,7 @@ final class ResourceHandler {
         Strategies.validateName(type, object);
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
         Strategies.dropEmptyMetadata(object);
+        validators.check(type, object);
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
         ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
@@ -273,6 +276,9 @@ final class ResourceHandler {
         ObjectNode current = existing(path);
         ObjectStore.Mutation normalised = object -> Strategies.dropEmptyMetadata(mutation.apply(object));
         ObjectNode preview = normalised.apply(current.deepCopy());
+        if (!path.subresource().equals("status")) {
+            validators.check(type, preview);
+        }
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());
         return inVersion(type, store.update(stored(type), path.namespace(), path.name(), normalised, request.dryRun()));
     }

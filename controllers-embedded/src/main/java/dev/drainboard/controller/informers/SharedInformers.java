@@ -3,6 +3,7 @@ package dev.drainboard.controller.informers;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
 import dev.drainboard.runtime.Keys;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -32,6 +33,7 @@ public final class SharedInformers {
     private final SharedIndexInformer<VirtualMachine> vms;
     private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
     private final SharedIndexInformer<Pod> pods;
+    private final SharedIndexInformer<VirtualMachineInstanceReplicaSet> replicaSets;
     private final FreshMigrations freshMigrations;
 
     /** Creates (does not start) the informers on the factory; {@code factory.startAllRegisteredInformers()} starts them. */
@@ -40,6 +42,7 @@ public final class SharedInformers {
         this.vms = factory.sharedIndexInformerFor(VirtualMachine.class, 0);
         this.migrations = factory.sharedIndexInformerFor(VirtualMachineInstanceMigration.class, 0);
         this.pods = factory.sharedIndexInformerFor(Pod.class, 0);
+        this.replicaSets = factory.sharedIndexInformerFor(VirtualMachineInstanceReplicaSet.class, 0);
         pods.addIndexers(Map.of(PODS_BY_VMI, pod -> controllingVmiKey(pod).map(List::of).orElse(List.of())));
         migrations.addIndexers(Map.of(MIGRATIONS_BY_VMI, vmim -> {
             String vmi = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
@@ -69,9 +72,13 @@ public final class SharedInformers {
         return pods;
     }
 
+    public SharedIndexInformer<VirtualMachineInstanceReplicaSet> replicaSets() {
+        return replicaSets;
+    }
+
     /** Every informer, e.g. to wait until all have synced. */
     public List<SharedIndexInformer<?>> all() {
-        return List.of(vmis, vms, migrations, pods);
+        return List.of(vmis, vms, migrations, pods, replicaSets);
     }
 
     /** Pods controlled by a VMI of this name (any uid: callers compare the uid), from the cache. */
