@@ -540,6 +540,11 @@ public final class NodeHandler implements AutoCloseable {
         return key.replace("~", "~0").replace("/", "~1");
     }
 
+    /** For tests: look at a VMI again now (as a timed re-check would). */
+    void resync(String key) {
+        loop.enqueue(key);
+    }
+
     /** For tests: the VMI keys whose domains the handler knows. */
     Set<String> indexedVmis() {
         return Set.copyOf(domainsByVmi.keySet());
