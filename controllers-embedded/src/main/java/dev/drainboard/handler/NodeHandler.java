@@ -351,9 +351,12 @@ public final class NodeHandler implements AutoCloseable {
                 vmi.phase().map(VmiPhase::value).orElse(""), plan.phase());
     }
 
-    /** JSON-patch operations that set annotations, creating the map when the object has none. */
+    /**
+     * JSON-patch operations that set annotations, creating the map when the object has none (the model shows a
+     * missing map as an empty one, and adding below a missing member fails the whole patch).
+     */
     private static void addAnnotations(ArrayNode ops, VirtualMachineInstance vmi, Map<String, String> values) {
-        if (vmi.getMetadata().getAnnotations() == null) {
+        if (vmi.getMetadata().getAnnotations() == null || vmi.getMetadata().getAnnotations().isEmpty()) {
             ObjectNode all = JsonNodeFactory.instance.objectNode();
             values.forEach(all::put);
             ops.addObject().put("op", "add").put("path", "/metadata/annotations").set("value", all);
