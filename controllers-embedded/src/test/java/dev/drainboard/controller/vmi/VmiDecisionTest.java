@@ -88,6 +88,27 @@ class VmiDecisionTest {
         }
     }
 
+    /** An evicted source launcher ends Failed at the switch-over, a moment before the target node moves nodeName. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "migration started={0}, failed={1}, target={2} → {3}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "true,  false, node02, -",
+            "false, false, node02, Failed",
+            "true,  true,  node02, Failed",
+            "true,  false, node01, Failed",
+    })
+    void aFailedSourcePodDuringASwitchOverDoesNotFailTheVmi(boolean started, boolean failed, String target, String expected) {
+        VirtualMachineInstance vmi = Fixtures.vmi("Running", false, "node01", null);
+        var state = new dev.drainboard.kubevirt.api.MigrationState();
+        state.setTargetNode(target);
+        state.setStartTimestamp(started ? "2025-01-01T00:00:00Z" : null);
+        state.setFailed(failed ? Boolean.TRUE : null);
+        vmi.getStatus().setMigrationState(state);
+
+        VmiPlan plan = VmiDecision.decide(vmi, List.of(Fixtures.pod("source", "node01", "Failed", false, false)), false, NOW);
+
+        assertThat(plan.change().phase() == null ? "-" : plan.change().phase()).isEqualTo(expected);
+    }
+
     @Test
     void scheduledSetsNodeNameAndLabelFromTheReadyPod() {
         VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, null);
