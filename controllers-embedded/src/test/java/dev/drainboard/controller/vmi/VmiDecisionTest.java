@@ -109,6 +109,24 @@ class VmiDecisionTest {
         assertThat(plan.change().phase() == null ? "-" : plan.change().phase()).isEqualTo(expected);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "pod reason {0}, exit code {1} → {2}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "Evicted, 0,   -",
+            "Evicted, 137, Failed",
+            "'',      0,   Failed",
+    })
+    void anEvictedPodWhoseLauncherExitedCleanlyLeavesTheEndToTheNodeHandler(String reason, int exitCode, String expected) {
+        VirtualMachineInstance vmi = Fixtures.vmi("Running", false, "node01", null);
+        Pod pod = Fixtures.pod("source", "node01", "Failed", false, false);
+        pod.getStatus().setReason(reason.isEmpty() ? null : reason);
+        pod.getStatus().setContainerStatuses(List.of(new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName("compute")
+                .withNewState().withNewTerminated().withExitCode(exitCode).endTerminated().endState().build()));
+
+        VmiPlan plan = VmiDecision.decide(vmi, List.of(pod), false, NOW);
+
+        assertThat(plan.change().phase() == null ? "-" : plan.change().phase()).isEqualTo(expected);
+    }
+
     @Test
     void scheduledSetsNodeNameAndLabelFromTheReadyPod() {
         VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, null);
