@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
                 VmiCommands.CancelMigration.class, ScaleCommand.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
-    @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",
+    @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = "demo",
             description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
     String scenario;
 

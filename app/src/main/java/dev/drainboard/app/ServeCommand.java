@@ -31,8 +31,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scenario", paramLabel = "demo|FILE|DIR", defaultValue = "demo",
-            description = "Objects to start with: the built-in 'demo', a YAML file or a folder of YAML files (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = "demo",
+            description = "Objects to start with: the built-in 'demo' or 'pressure' (node-pressure eviction), a YAML file or a folder of YAML files (default: ${DEFAULT-VALUE}).")
     String scenario;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "6443",

@@ -1,6 +1,7 @@
 package dev.drainboard.handler;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * How a live migration may run (spec §5.9, §10), resolved by the source node's handler from the cluster's migration
@@ -13,8 +14,24 @@ import java.time.Duration;
  * @param completionTimeout         {@code completionTimeoutPerGiB} × the data size in GB, rounded up
  * @param allowPostCopy             switch to post-copy when the completion timeout is hit
  * @param allowWorkloadDisruption   post-copy (when allowed) or pause the guest instead of aborting at that timeout
+ * @param autoConverge              throttle the guest's vCPUs more with every pass that does not converge
+ *                                  ({@code allowAutoConverge}, or the node-pressure assist)
+ * @param pauseBy                   pause the guest once the rest of the transfer only just fits before this instant
+ *                                  (the node-pressure assist {@code PauseBeforeKill}); null: never
  */
 public record MigrationOptions(long bandwidthBytesPerSecond, long dirtyRateBytesPerSecond, Duration maxDowntime,
                                Duration progressTimeout, Duration completionTimeout, boolean allowPostCopy,
-                               boolean allowWorkloadDisruption) {
+                               boolean allowWorkloadDisruption, boolean autoConverge, Instant pauseBy) {
+
+    public MigrationOptions(long bandwidthBytesPerSecond, long dirtyRateBytesPerSecond, Duration maxDowntime,
+                            Duration progressTimeout, Duration completionTimeout, boolean allowPostCopy,
+                            boolean allowWorkloadDisruption) {
+        this(bandwidthBytesPerSecond, dirtyRateBytesPerSecond, maxDowntime, progressTimeout, completionTimeout,
+                allowPostCopy, allowWorkloadDisruption, false, null);
+    }
+
+    public MigrationOptions withAssist(boolean autoConverge, Instant pauseBy) {
+        return new MigrationOptions(bandwidthBytesPerSecond, dirtyRateBytesPerSecond, maxDowntime, progressTimeout,
+                completionTimeout, allowPostCopy, allowWorkloadDisruption, autoConverge, pauseBy);
+    }
 }

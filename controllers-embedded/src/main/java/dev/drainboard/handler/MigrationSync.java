@@ -6,7 +6,10 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.MigrationConfig;
 import io.fabric8.kubernetes.api.model.Quantity;
 
+import dev.drainboard.kubevirt.config.NodePressureAssist;
+
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -78,7 +81,31 @@ public final class MigrationSync {
         return new MigrationOptions(bandwidth, dirty, Duration.ofMillis(config.maxDowntimeMs()),
                 Duration.ofSeconds(config.progressTimeout()),
                 Duration.ofSeconds(config.completionTimeoutPerGiB() * gigabytes),
-                config.allowPostCopy(), config.allowWorkloadDisruption());
+                config.allowPostCopy(), config.allowWorkloadDisruption(), config.allowAutoConverge(), null);
+    }
+
+    /**
+     * Seed 002's phase 1 for a VMI that a node-pressure eviction is moving ({@link NodePressureEvacuation}): auto-converge,
+     * or a pause timed to finish just before the expected kill. Other migrations keep their options.
+     *
+     * @param signalled when the launcher got its SIGTERM (null: unknown, the pause keeps a 1 s margin)
+     */
+    public static MigrationOptions withNodePressureAssist(MigrationOptions options, NodePressureAssist assist,
+                                                          VirtualMachineInstance vmi, Instant signalled) {
+        if (assist == NodePressureAssist.NONE || !NodePressureEvacuation.markedForNodePressure(vmi)) {
+            return options;
+        }
+        if (assist == NodePressureAssist.AUTO_CONVERGE) {
+            return options.withAssist(true, options.pauseBy());
+        }
+        Instant kill;
+        try {
+            kill = Instant.parse(vmi.getMetadata().getAnnotations().get(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE));
+        } catch (RuntimeException e) {
+            return options;
+        }
+        Instant from = signalled != null ? signalled : kill.minus(NodePressureEvacuation.MAX_PAUSE_MARGIN.multipliedBy(20));
+        return options.withAssist(options.autoConverge(), NodePressureEvacuation.pauseBy(from, kill));
     }
 
     static long quantity(Map<String, String> annotations, String key, long fallback) {

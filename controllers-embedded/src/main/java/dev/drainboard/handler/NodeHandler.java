@@ -226,7 +226,9 @@ public final class NodeHandler implements AutoCloseable {
             Hypervisor h = hypervisors.forNode(vmiNode).orElseThrow();
             Domain domain = h.domain(vmiUid).orElse(null);
             var liveMigratable = LiveMigratability.evaluate(vmi, claimAccessModes(vmi.getMetadata().getNamespace()));
-            VmiSync.Plan plan = VmiSync.decide(vmi, domain, liveMigratable, now);
+            Node node = nodes.getStore().getByKey(vmiNode);
+            VmiSync.Plan plan = VmiSync.decide(vmi, domain, liveMigratable, config.current(),
+                    node == null || node.getMetadata().getAnnotations() == null ? Map.of() : node.getMetadata().getAnnotations(), now);
             apply(vmi, h, domain, plan);
             requeue = earlier(requeue, plan.requeueAfter());
         }
@@ -308,6 +310,20 @@ public final class NodeHandler implements AutoCloseable {
             ops.addObject().put("op", status != null && status.getConditions() != null ? "replace" : "add")
                     .put("path", "/status/conditions").set("value", JSON.valueToTree(plan.conditions()));
         }
+        if (plan.evacuation() != null) {
+            // Seed 002: the evacuation controller takes it from here; the cause and the expected kill go with it.
+            ops.addObject().put("op", "add").put("path", "/status/evacuationNodeName").put("value", plan.evacuation().node());
+            addAnnotations(ops, vmi, Map.of(
+                    KubeVirtNames.Drainboard.EVACUATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_NODE_PRESSURE,
+                    KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE, plan.evacuation().expectedKill().truncatedTo(ChronoUnit.MILLIS).toString()));
+            LOG.info("VMI {}/{}: node-pressure eviction on {}, marked for evacuation (kill expected at {})",
+                    vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), plan.evacuation().node(), plan.evacuation().expectedKill());
+        }
+        if (plan.lostToNodePressure() != null) {
+            addAnnotations(ops, vmi, Map.of(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, plan.lostToNodePressure()));
+            LOG.warn("VMI {}/{} lost to a node-pressure eviction: {}", vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(),
+                    plan.lostToNodePressure());
+        }
         if (plan.phase() != null) {
             ops.addObject().put("op", status != null && status.getPhase() != null ? "replace" : "add")
                     .put("path", "/status/phase").put("value", plan.phase());
@@ -335,6 +351,20 @@ public final class NodeHandler implements AutoCloseable {
                 vmi.phase().map(VmiPhase::value).orElse(""), plan.phase());
     }
 
+    /**
+     * JSON-patch operations that set annotations, creating the map when the object has none (the model shows a
+     * missing map as an empty one, and adding below a missing member fails the whole patch).
+     */
+    private static void addAnnotations(ArrayNode ops, VirtualMachineInstance vmi, Map<String, String> values) {
+        if (vmi.getMetadata().getAnnotations() == null || vmi.getMetadata().getAnnotations().isEmpty()) {
+            ObjectNode all = JsonNodeFactory.instance.objectNode();
+            values.forEach(all::put);
+            ops.addObject().put("op", "add").put("path", "/metadata/annotations").set("value", all);
+            return;
+        }
+        values.forEach((k, v) -> ops.addObject().put("op", "add").put("path", "/metadata/annotations/" + escape(k)).put("value", v));
+    }
+
     /** The node-side steps of a live migration ({@link MigrationSync}) for the nodes this process drives. */
     private void syncMigration(VirtualMachineInstance vmi, Instant now) {
         MigrationState state = vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
@@ -359,6 +389,8 @@ public final class NodeHandler implements AutoCloseable {
                 MigrationOptions options = MigrationSync.options(config.current().migrations(),
                         node == null ? Map.of() : node.getMetadata().getAnnotations(),
                         vmi.getMetadata().getAnnotations(), definitionOf(vmi).memoryBytes());
+                options = MigrationSync.withNodePressureAssist(options, config.current().nodePressureAssist(), vmi,
+                        source.domain(uid).map(Domain::gracefulShutdownRequestedAt).orElse(null));
                 if (target == null) {
                     patchMigrationState(vmi, failure(stamp, "target node " + state.getTargetNode() + " is not reachable"),
                             List.of(removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME)));
@@ -423,6 +455,12 @@ public final class NodeHandler implements AutoCloseable {
         }
         if (vmi.getStatus().getEvacuationNodeName() != null) {
             ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/status/evacuationNodeName"));
+        }
+        if (NodePressureEvacuation.markedForNodePressure(vmi)) {
+            // Saved from the node-pressure eviction: its marks go with the evacuation.
+            for (String key : List.of(KubeVirtNames.Drainboard.EVACUATION_CAUSE, KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE)) {
+                ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/metadata/annotations/" + escape(key)));
+            }
         }
         patchMigrationState(vmi, Map.of("completed", true, "endTimestamp", stamp, "mode", transfer.mode()), ops);
         events.event(vmi, EventType.Normal, KubeVirtNames.EventReasons.MIGRATED, KubeVirtNames.Messages.MIGRATED_TO_NODE, target);
@@ -503,6 +541,11 @@ public final class NodeHandler implements AutoCloseable {
 
     private static String escape(String key) {
         return key.replace("~", "~0").replace("/", "~1");
+    }
+
+    /** For tests: look at a VMI again now (as a timed re-check would). */
+    void resync(String key) {
+        loop.enqueue(key);
     }
 
     /** For tests: the VMI keys whose domains the handler knows. */

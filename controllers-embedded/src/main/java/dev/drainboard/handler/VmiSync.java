@@ -7,12 +7,14 @@ import dev.drainboard.kubevirt.KubeVirtNames.Messages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VmiPhase;
+import dev.drainboard.kubevirt.config.ClusterConfig;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,8 +26,15 @@ import java.util.Objects;
  *       scenario, gets its domain booted too: the simulated node "was already running it".)</li>
  *   <li>A domain that goes off ends its VMI: Succeeded after a guest shutdown, Failed after a crash or a destroy
  *       (ACPI is on, so a destroyed guest did not shut down in time), unchanged after a migration away.</li>
- *   <li>A domain whose VMI is deleted, final or gone, or whose launcher got SIGTERM, is shut down gracefully: an
- *       ACPI shutdown (re-checked at most every 5 s), then destroyed when the grace period is over.</li>
+ *   <li>A domain whose VMI is deleted, final or gone, or whose launcher got SIGTERM, is shut down gracefully (seed
+ *       003): an ACPI shutdown (re-sent at most every 5 s), then destroyed when the grace period is over. The grace
+ *       period is the VMI's {@code terminationGracePeriodSeconds}, else the one kept with the domain when it started
+ *       (so a deleted VMI's still counts), else 30 s; 0 destroys at once. It runs from the first ACPI shutdown,
+ *       which the domain keeps ({@link Domain#shutdownRequestedAt()}): whichever signal came first (deletion or
+ *       SIGTERM), a second one, or a restarted handler, neither restarts nor extends it.</li>
+ *   <li>Seed 002, behind its feature gate: a SIGTERM on a Running VMI that is not being deleted is a node-pressure
+ *       eviction; {@link NodePressureEvacuation} decides whether to migrate it instead (mark it once for
+ *       evacuation). Killed before the migration finished, the VMI fails with a warning that it was lost.</li>
  *   <li>A domain whose VMI is gone and which is off is undefined.</li>
  * </ul>
  */
@@ -39,17 +48,30 @@ public final class VmiSync {
     }
 
     /**
+     * Seed 002: mark the VMI for evacuation off {@code node}, with cause {@code node-pressure eviction} and the
+     * instant the kubelet is expected to kill its launcher.
+     */
+    public record Evacuation(String node, Instant expectedKill) {
+    }
+
+    /**
      * @param phase        the new phase, or null to leave it
      * @param conditions   the VMI's whole new condition list, or null to leave it
      * @param requeueAfter when to look again, or null
+     * @param evacuation   mark the VMI for a node-pressure evacuation, or null
+     * @param lostToNodePressure the value of {@code drainboard.dev/lost-to-node-pressure} to set, or null
      */
     public record Plan(DomainAction action, String phase, List<Condition> conditions, List<Event> events,
-                       Duration requeueAfter) {
+                       Duration requeueAfter, Evacuation evacuation, String lostToNodePressure) {
 
         static final Plan NOTHING = new Plan(DomainAction.NONE, null, null, List.of(), null);
 
+        public Plan(DomainAction action, String phase, List<Condition> conditions, List<Event> events, Duration requeueAfter) {
+            this(action, phase, conditions, events, requeueAfter, null, null);
+        }
+
         public boolean changesStatus() {
-            return phase != null || conditions != null;
+            return phase != null || conditions != null || evacuation != null || lostToNodePressure != null;
         }
     }
 
@@ -62,6 +84,15 @@ public final class VmiSync {
      * @param liveMigratable the condition {@link LiveMigratability} computed for the VMI (ignored without one)
      */
     public static Plan decide(VirtualMachineInstance vmi, Domain domain, Condition liveMigratable, Instant now) {
+        return decide(vmi, domain, liveMigratable, ClusterConfig.defaults(), Map.of(), now);
+    }
+
+    /**
+     * @param config          the cluster configuration in force (the node-pressure feature gate, eviction strategies)
+     * @param nodeAnnotations the annotations of the VMI's node (the simulated kubelet's eviction configuration)
+     */
+    public static Plan decide(VirtualMachineInstance vmi, Domain domain, Condition liveMigratable, ClusterConfig config,
+                              Map<String, String> nodeAnnotations, Instant now) {
         if (domain != null && domain.incoming()) {
             return Plan.NOTHING; // a migration target: the migration's business
         }
@@ -77,6 +108,10 @@ public final class VmiSync {
         boolean deleting = vmi.getMetadata().getDeletionTimestamp() != null;
         boolean finished = vmi.isFinal();
         if (domain != null && domain.isAlive() && (deleting || finished || domain.gracefulShutdownRequested())) {
+            boolean migratable = liveMigratable != null ? Conditions.STATUS_TRUE.equals(liveMigratable.getStatus()) : vmi.isMigratable();
+            if (NodePressureEvacuation.shouldEvacuate(config, vmi, domain, migratable)) {
+                return evacuate(vmi, domain, phase, liveMigratable, nodeAnnotations, now);
+            }
             return shutDown(domain, gracePeriodSeconds(vmi, domain), now, true);
         }
         if (domain == null) {
@@ -115,6 +150,23 @@ public final class VmiSync {
                 starts ? List.of(new Event(false, EventReasons.STARTED, Messages.VMI_STARTED)) : List.of(), null);
     }
 
+    /**
+     * Seed 002: the launcher's SIGTERM is ignored; the VMI is marked for evacuation off its node once (then it is
+     * kept up as any running VMI while the evacuation controller migrates it).
+     */
+    private static Plan evacuate(VirtualMachineInstance vmi, Domain domain, VmiPhase phase, Condition liveMigratable,
+                                 Map<String, String> nodeAnnotations, Instant now) {
+        String node = domain.nodeName();
+        if (node.equals(vmi.getStatus().getEvacuationNodeName()) && NodePressureEvacuation.markedForNodePressure(vmi)) {
+            return running(vmi, phase, liveMigratable, now);
+        }
+        Instant kill = NodePressureEvacuation.expectedKill(vmi, domain, nodeAnnotations, now);
+        return new Plan(DomainAction.NONE, null, null,
+                List.of(new Event(false, EventReasons.NODE_PRESSURE_EVACUATION,
+                        Messages.NODE_PRESSURE_EVACUATION.formatted(node, kill.truncatedTo(ChronoUnit.SECONDS)))),
+                null, new Evacuation(node, kill), null);
+    }
+
     private static Plan stopped(VirtualMachineInstance vmi, VmiPhase phase, Domain domain, Instant now) {
         if (phase != VmiPhase.SCHEDULED && phase != VmiPhase.RUNNING) {
             return Plan.NOTHING;
@@ -135,7 +187,16 @@ public final class VmiSync {
             case CRASHED -> List.of(new Event(true, EventReasons.STOPPED, Messages.VMI_CRASHED));
             default -> List.of();
         };
-        return new Plan(DomainAction.NONE, end.value(), sameConditions(current, desired) ? null : desired, events, null);
+        // Killed while a node-pressure evacuation was still moving it: the VM is lost, and the operator must know.
+        String lost = null;
+        if (domain.stopReason() == StopReason.DESTROYED && domain.nodeName().equals(vmi.getStatus().getEvacuationNodeName())
+                && NodePressureEvacuation.markedForNodePressure(vmi)) {
+            lost = "killed on node " + domain.nodeName() + " at " + now.truncatedTo(ChronoUnit.SECONDS)
+                    + " before its live migration finished";
+            events = List.of(new Event(true, EventReasons.LOST_TO_NODE_PRESSURE, Messages.LOST_TO_NODE_PRESSURE.formatted(domain.nodeName())));
+        }
+        return new Plan(DomainAction.NONE, end.value(), sameConditions(current, desired) ? null : desired, events, null,
+                null, lost);
     }
 
     /**

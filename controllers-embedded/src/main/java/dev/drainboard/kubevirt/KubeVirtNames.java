@@ -122,6 +122,23 @@ public final class KubeVirtNames {
         public static final String LINK_SPEED = "sim.drainboard.dev/link-speed";
         /** VMIs: bytes per second the guest dirties while it migrates (a quantity, e.g. {@code 64Mi}); default 0. */
         public static final String MEMORY_DIRTY_RATE = "sim.drainboard.dev/memory-dirty-rate";
+
+        // Node-pressure eviction (docs/embedded-cluster.md): the simulated kubelet's eviction configuration per
+        // node, in the kubelet's own flag syntax, and the memory the node's usage is made of.
+        /** Nodes: {@code --eviction-soft}, e.g. {@code memory.available<3500Mi} (or a percentage of capacity). */
+        public static final String EVICTION_SOFT = "sim.drainboard.dev/eviction-soft";
+        /** Nodes: {@code --eviction-soft-grace-period}, e.g. {@code memory.available=5s}. */
+        public static final String EVICTION_SOFT_GRACE_PERIOD = "sim.drainboard.dev/eviction-soft-grace-period";
+        /** Nodes: {@code --eviction-max-pod-grace-period} in seconds, e.g. {@code 300}. */
+        public static final String EVICTION_MAX_POD_GRACE_PERIOD = "sim.drainboard.dev/eviction-max-pod-grace-period";
+        /** Nodes: {@code --eviction-hard}, e.g. {@code memory.available<10Mi}. */
+        public static final String EVICTION_HARD = "sim.drainboard.dev/eviction-hard";
+        /** Nodes: {@code --eviction-pressure-transition-period} (Go duration; the kubelet's default is 5m). */
+        public static final String EVICTION_PRESSURE_TRANSITION_PERIOD = "sim.drainboard.dev/eviction-pressure-transition-period";
+        /** Nodes: memory used outside pods (system daemons, a leak…), a quantity; raise it to push a node over. */
+        public static final String SYSTEM_MEMORY_USAGE = "sim.drainboard.dev/system-memory-usage";
+        /** Pods: the memory the pod uses, a quantity; default its memory request (a launcher: its guest + overhead). */
+        public static final String POD_MEMORY_USAGE = "sim.drainboard.dev/memory-usage";
     }
 
     /** Drainboard's own annotations, beyond KubeVirt's (documented in docs/controllers.md). */
@@ -141,6 +158,22 @@ public final class KubeVirtNames {
         public static final String CAUSE_NODE_PRESSURE = "node-pressure eviction";
         public static final String CAUSE_DESCHEDULER = "descheduler eviction";
         public static final String CAUSE_USER_REQUEST = "user request";
+
+        /**
+         * VMIs: when the kubelet is expected to kill the launcher of a VMI that a node-pressure eviction turned into
+         * an evacuation (RFC 3339); written by the node handler when it marks the VMI, gone once it has migrated.
+         */
+        public static final String NODE_PRESSURE_DEADLINE = "drainboard.dev/node-pressure-deadline";
+        /**
+         * VMIs: the VM was lost to a node-pressure eviction (the kubelet killed its launcher before the migration
+         * finished); the value says on which node and when. Set by the node handler; the console shows it.
+         */
+        public static final String LOST_TO_NODE_PRESSURE = "drainboard.dev/lost-to-node-pressure";
+        /**
+         * KubeVirt CR: seed 002's phase 1, how a node-pressure migration is helped to finish before the kill, one of
+         * {@code None} (default), {@code AutoConverge}, {@code PauseBeforeKill}. Read live.
+         */
+        public static final String NODE_PRESSURE_MIGRATION_ASSIST = "drainboard.dev/node-pressure-migration-assist";
     }
 
     public static final class Finalizers {
@@ -255,6 +288,10 @@ public final class KubeVirtNames {
         public static final String CREATED = "Created";
         public static final String STARTED = "Started";
         public static final String STOPPED = "Stopped";
+        /** Drainboard's node handler: a node-pressure eviction is turned into a live migration (Normal). */
+        public static final String NODE_PRESSURE_EVACUATION = "NodePressureEvacuation";
+        /** Drainboard's node handler: the VM was killed by a node-pressure eviction before it could migrate (Warning). */
+        public static final String LOST_TO_NODE_PRESSURE = "LostToNodePressure";
     }
 
     /** Values written into spec and status fields. */
@@ -450,6 +487,10 @@ public final class KubeVirtNames {
         public static final String VMI_STARTED = "VirtualMachineInstance started.";
         public static final String VMI_SHUT_DOWN = "The VirtualMachineInstance was shut down.";
         public static final String VMI_CRASHED = "The VirtualMachineInstance crashed.";
+        /** Drainboard's own (seed 002): the launcher got SIGTERM without the VMI being deleted. */
+        public static final String NODE_PRESSURE_EVACUATION = "The launcher pod was signalled to shut down on node %s without the VirtualMachineInstance being deleted (node-pressure eviction): live-migrating it instead of shutting it down; the kubelet kills the pod at %s";
+        /** Drainboard's own: the kill came before the migration finished. */
+        public static final String LOST_TO_NODE_PRESSURE = "The VirtualMachineInstance was lost: the kubelet killed its launcher pod on node %s (node-pressure eviction) before the live migration finished";
         /** LiveMigratable=False when the claim behind a PVC or DataVolume volume cannot be found. */
         public static final String PVC_SHARING_UNKNOWN = "cannot migrate VMI: Unable to determine if PVC %s is shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)";
         /** Drainboard's own: LiveMigratable=False, reason NotMigratable, from the simulation annotation. */

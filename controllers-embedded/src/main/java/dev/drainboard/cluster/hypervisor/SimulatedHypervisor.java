@@ -151,7 +151,10 @@ public final class SimulatedHypervisor implements Hypervisor {
             if (d == null || d.gracefulShutdownRequested() || d.isFinal()) {
                 return;
             }
-            changed = copy(d, d.state(), d.stopReason(), true, d.shutdownRequestedAt());
+            Domain marked = copy(d, d.state(), d.stopReason(), true, d.shutdownRequestedAt());
+            changed = new Domain(marked.vmiUid(), marked.namespace(), marked.name(), nodeName, marked.state(),
+                    marked.stopReason(), marked.memoryBytes(), marked.gracePeriodSeconds(), true,
+                    marked.shutdownRequestedAt(), marked.incoming(), marked.startedAt(), clock.instant());
             domains.put(vmiUid, changed);
         }
         notifyListeners(changed);
@@ -310,6 +313,8 @@ public final class SimulatedHypervisor implements Hypervisor {
         Duration completionTimeout;
         boolean abortRequested;
         String failureReason;
+        /** Auto-converge: the share of vCPU time taken from the guest, raised with every pass that does not converge. */
+        double throttle;
 
         Transfer(String vmiUid, Hypervisor target, MigrationOptions options, long memory, Instant now) {
             this.vmiUid = vmiUid;
@@ -328,8 +333,15 @@ public final class SimulatedHypervisor implements Hypervisor {
             double dt = Math.max(0, Duration.between(lastTick, now).toNanos() / 1e9);
             lastTick = now;
             boolean guestRuns = mode.equals(KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY);
+            if (guestRuns && options.pauseBy() != null && mustPauseNow(now)) {
+                // What is left only just fits before the kill: stop the guest dirtying and send the rest.
+                mode = KubeVirtNames.Values.MIGRATION_MODE_PAUSED;
+                passRemaining += dirty;
+                dirty = 0;
+                guestRuns = false;
+            }
             if (guestRuns) {
-                dirty = Math.min(memory, dirty + (long) (options.dirtyRateBytesPerSecond() * dt));
+                dirty = Math.min(memory, dirty + (long) (options.dirtyRateBytesPerSecond() * (1 - throttle) * dt));
             }
             long budget = (long) (options.bandwidthBytesPerSecond() * dt);
             if (budget > 0) {
@@ -354,6 +366,10 @@ public final class SimulatedHypervisor implements Hypervisor {
                 iteration++;
                 passRemaining = dirty;
                 dirty = 0;
+                if (options.autoConverge()) {
+                    // QEMU's defaults: 20 % at first, 10 % more per pass, at most 99 %.
+                    throttle = throttle == 0 ? 0.20 : Math.min(0.99, throttle + 0.10);
+                }
             }
             Duration elapsed = Duration.between(startedAt, now);
             if (Duration.between(lastProgressAt, now).compareTo(options.progressTimeout()) >= 0) {
@@ -372,6 +388,12 @@ public final class SimulatedHypervisor implements Hypervisor {
                     fail(now, KubeVirtNames.Messages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
                 }
             }
+        }
+
+        /** Sending everything still to send takes us to the pause deadline (or past it). */
+        boolean mustPauseNow(Instant now) {
+            double seconds = (passRemaining + dirty) / (double) Math.max(1, options.bandwidthBytesPerSecond());
+            return !now.plusNanos((long) (seconds * 1e9)).isBefore(options.pauseBy());
         }
 
         boolean fitsDowntime(long bytes) {
@@ -452,7 +474,8 @@ public final class SimulatedHypervisor implements Hypervisor {
                         java.time.Instant shutdownRequestedAt) {
         var startedAt = d.startedAt() == null && state == DomainState.RUNNING ? clock.instant() : d.startedAt();
         return new Domain(d.vmiUid(), d.namespace(), d.name(), nodeName, state, reason, d.memoryBytes(),
-                d.gracePeriodSeconds(), gracefulRequested, shutdownRequestedAt, d.incoming(), startedAt);
+                d.gracePeriodSeconds(), gracefulRequested, shutdownRequestedAt, d.incoming(), startedAt,
+                d.gracefulShutdownRequestedAt());
     }
 
     /** A null delay is "never". */

@@ -42,6 +42,10 @@ import java.util.concurrent.TimeUnit;
  * migration first, as virt-launcher waits for virt-handler's clean-up): until then the VMI's pod on its node is
  * still there, and nothing — an eviction of the finished pod, say — can make it look as if the VM had died.
  *
+ * <p>Node-pressure eviction ({@link MemoryPressureMonitor}, configured per node by annotations, see
+ * {@link EvictionConfig}): an evicted pod gets SIGTERM, is killed after its eviction grace period and ends Failed,
+ * reason Evicted, without being deleted.
+ *
  * <p>Knobs, as annotations on the pod: {@code sim.drainboard.dev/start-delay} (default: the cluster's
  * pod start delay) and {@code sim.drainboard.dev/shutdown-delay} (Go-style durations such as
  * {@code 500ms}, {@code 2s}). A launcher pod with a domain ignores the shutdown delay: it exits when
@@ -74,6 +78,9 @@ public final class SimulatedKubelets implements ClusterComponent {
      * metav1.Time keeps whole seconds only.
      */
     private final Map<String, Instant> signalled = new ConcurrentHashMap<>();
+    /** Pods the node-pressure eviction manager is evicting, by uid: SIGTERM time, grace period, message. */
+    private final Map<String, Eviction> evictions = new ConcurrentHashMap<>();
+    private final MemoryPressureMonitor memoryPressure;
     private final ScheduledExecutorService leases = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kubelet-leases");
         t.setDaemon(true);
@@ -93,6 +100,39 @@ public final class SimulatedKubelets implements ClusterComponent {
         this.hypervisors = hypervisors;
         this.defaultStartDelay = defaultStartDelay;
         this.queue = new ComponentQueue("simulated-kubelets", this::sync);
+        this.memoryPressure = new MemoryPressureMonitor(store, hypervisors, this);
+    }
+
+    /** A node-pressure eviction: the pod's process got SIGTERM at {@code sigterm} and is killed after the grace period. */
+    record Eviction(Instant sigterm, long graceSeconds, String message) {
+    }
+
+    /**
+     * Evicts a pod for node pressure, as the kubelet's eviction manager does: the DisruptionTarget condition
+     * (TerminationByKubelet) and a Warning {@code Evicted} event at once, SIGTERM to its process (a launcher passes it
+     * on to its domain), a kill after {@code graceSeconds}, then phase Failed with reason Evicted. The pod object
+     * stays; no PodDisruptionBudget is consulted. Evicting a pod already being evicted does nothing.
+     */
+    public void evict(String namespace, String name, long graceSeconds, String message) {
+        ObjectNode pod = store.get(BuiltinResources.PODS, namespace, name);
+        if (pod == null) {
+            return;
+        }
+        Instant now = store.clock().instant();
+        if (evictions.putIfAbsent(Json.uid(pod), new Eviction(now, graceSeconds, message)) != null) {
+            return;
+        }
+        ignoreMissing(() -> store.update(BuiltinResources.PODS, namespace, name, p -> {
+            PodConditions.set(p, "DisruptionTarget", "True", "TerminationByKubelet", message, now);
+            return p;
+        }, false));
+        KubeletEvents.record(store, pod, "Warning", "Evicted", message, now);
+        queue.add(podKey(pod));
+    }
+
+    /** Whether the eviction manager has evicted this pod (by uid) and it has not been removed. */
+    boolean isEvicting(String podUid) {
+        return evictions.containsKey(podUid);
     }
 
     @Override
@@ -102,6 +142,7 @@ public final class SimulatedKubelets implements ClusterComponent {
         store.list(BuiltinResources.NODES, null, o -> true).forEach(n -> queue.add("node:" + Json.name(n)));
         store.list(BuiltinResources.PODS, null, o -> true).forEach(p -> queue.add(podKey(p)));
         leases.scheduleAtFixedRate(this::renewLeases, LEASE_RENEW.toMillis(), LEASE_RENEW.toMillis(), TimeUnit.MILLISECONDS);
+        memoryPressure.start();
     }
 
     private void onEvent(WatchEvent event) {
@@ -109,6 +150,7 @@ public final class SimulatedKubelets implements ClusterComponent {
             if (event.resource() == BuiltinResources.PODS) {
                 signalled.remove(Json.uid(event.object()));
                 runningSince.remove(Json.uid(event.object()));
+                evictions.remove(Json.uid(event.object()));
                 ObjectNode pod = event.object();
                 if (isLauncher(pod)) {
                     String launcher = launcherKey(Json.text(pod, "spec", "nodeName"), vmiUid(pod));
@@ -270,7 +312,15 @@ public final class SimulatedKubelets implements ClusterComponent {
         }
         JsonNode meta = pod.path("metadata");
         if (meta.has("deletionTimestamp")) {
-            terminate(pod, key, now);
+            terminate(pod, key, now, null);
+            return;
+        }
+        Eviction eviction = evictions.get(Json.uid(pod));
+        if (eviction != null) {
+            String current = Json.text(pod, "status", "phase");
+            if (!current.equals("Succeeded") && !current.equals("Failed")) {
+                terminate(pod, key, now, eviction);
+            }
             return;
         }
         String phase = Json.text(pod, "status", "phase");
@@ -315,15 +365,16 @@ public final class SimulatedKubelets implements ClusterComponent {
      * SIGTERM goes out when the kubelet sees the deletionTimestamp; the process exits after its shutdown delay
      * (a launcher with a domain: when the domain is off) or is killed at the end of the grace period.
      */
-    private void terminate(ObjectNode pod, String key, Instant now) {
+    private void terminate(ObjectNode pod, String key, Instant now, Eviction eviction) {
         boolean firstSignal = !signalled.containsKey(Json.uid(pod));
-        Instant sigterm = signalled.computeIfAbsent(Json.uid(pod), uid -> now);
+        Instant sigterm = signalled.computeIfAbsent(Json.uid(pod), uid -> eviction != null ? eviction.sigterm() : now);
         Domain domain = isLauncher(pod) ? domainOf(pod) : null;
         if (firstSignal && domain != null) {
             hypervisorOf(pod).ifPresent(h -> h.requestGracefulShutdown(vmiUid(pod)));
         }
         // The grace period as it is now: a later delete may have shortened it.
-        Instant deadline = sigterm.plusSeconds(pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0));
+        Instant deadline = sigterm.plusSeconds(eviction != null ? eviction.graceSeconds()
+                : pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0));
         Instant exit;
         if (domain != null) {
             // virt-launcher exits when its domain is off; a domain change re-queues the pod.
@@ -344,6 +395,15 @@ public final class SimulatedKubelets implements ClusterComponent {
             hypervisorOf(pod).ifPresent(h -> h.destroy(vmiUid(pod)));
         }
         int exitCode = killed ? 137 : domain != null && domain.state() == DomainState.CRASHED ? 1 : 0;
+        if (eviction != null) {
+            // Evicted: Failed with the kubelet's reason and message however the process ended; the pod stays.
+            ignoreMissing(() -> store.update(BuiltinResources.PODS, Json.namespace(pod), Json.name(pod), p -> {
+                PodStatus.terminated(p, now, exitCode);
+                p.with("status").put("phase", "Failed").put("reason", "Evicted").put("message", eviction.message());
+                return p;
+            }, false));
+            return;
+        }
         ignoreMissing(() -> store.update(BuiltinResources.PODS, Json.namespace(pod), Json.name(pod), p -> {
             PodStatus.terminated(p, now, exitCode);
             Json.metadata(p).put("deletionGracePeriodSeconds", 0);
@@ -379,6 +439,7 @@ public final class SimulatedKubelets implements ClusterComponent {
 
     @Override
     public void close() {
+        memoryPressure.close();
         leases.shutdownNow();
         queue.close();
     }

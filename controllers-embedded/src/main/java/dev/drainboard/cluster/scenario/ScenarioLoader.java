@@ -28,26 +28,32 @@ import java.util.stream.Stream;
 public final class ScenarioLoader {
 
     public static final String DEMO = "demo";
-    private static final String DEMO_RESOURCE = "/scenarios/demo.yaml";
+    /** Scenarios built into the jar, as {@code /scenarios/<name>.yaml}. */
+    public static final java.util.List<String> BUILT_IN = java.util.List.of(DEMO, "pressure");
 
     private ScenarioLoader() {
     }
 
-    /** Reads "demo", a YAML file, or a directory of *.yaml / *.yml / *.json files (sorted by name). */
+    /**
+     * Reads a built-in scenario ({@link #BUILT_IN}: "demo", "pressure"; a file of that name in the working folder
+     * wins), a YAML file, or a directory of *.yaml / *.yml / *.json files (sorted by name).
+     */
     public static List<ScenarioDocument> read(String scenario) throws ScenarioException {
-        if (scenario == null || scenario.equals(DEMO)) {
-            try (InputStream in = ScenarioLoader.class.getResourceAsStream(DEMO_RESOURCE)) {
+        String builtIn = scenario == null ? DEMO : scenario;
+        if (BUILT_IN.contains(builtIn) && (scenario == null || !Files.exists(Path.of(scenario)))) {
+            try (InputStream in = ScenarioLoader.class.getResourceAsStream("/scenarios/" + builtIn + ".yaml")) {
                 if (in == null) {
-                    throw new ScenarioException("the built-in demo scenario is missing from the build");
+                    throw new ScenarioException("the built-in " + builtIn + " scenario is missing from the build");
                 }
-                return parse("demo", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                return parse(builtIn, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
             } catch (IOException e) {
-                throw new ScenarioException("demo: " + e.getMessage());
+                throw new ScenarioException(builtIn + ": " + e.getMessage());
             }
         }
         Path path = Path.of(scenario);
         if (!Files.exists(path)) {
-            throw new ScenarioException(scenario + ": no such file or directory (use 'demo', a YAML file or a folder of YAML files)");
+            throw new ScenarioException(scenario + ": no such file or directory (use " + String.join(", ", BUILT_IN.stream().map(n -> "'" + n + "'").toList())
+                    + ", a YAML file or a folder of YAML files)");
         }
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(path)) {

@@ -40,7 +40,9 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
  * Scheduling     | Ready, VMI not deleted                | Scheduled; status.nodeName and label kubevirt.io/nodeName
  * Scheduling     | missing, or down / going down         | Failed
  * Scheduled      | missing or Failed                     | Failed
- * Running        | missing or Failed                     | Failed   (Running itself is set by the node handler)
+ * Running        | missing or Failed                     | Failed   (Running itself is set by the node handler),
+ *                |                                       |          not while a started migration switches over, nor for
+ *                |                                       |          an evicted pod whose launcher exited cleanly
  * any            | VMI deleted                           | delete every pod not already terminating
  * final          | pods still running                    | delete them
  * not final      | -                                     | finalizer kubevirt.io/foregroundDeleteVirtualMachine on
@@ -56,6 +58,30 @@ public final class VmiDecision {
             MigrationPhase.WAITING_FOR_SYNC, MigrationPhase.SYNCHRONIZING);
 
     private VmiDecision() {
+    }
+
+    /**
+     * A started migration that has not failed: the source launcher may already have ended (a node-pressure eviction
+     * ends it Failed, reason Evicted) before the target node moves {@code status.nodeName}; the VMI lives on there.
+     */
+    static boolean switchingOver(VirtualMachineInstance vmi) {
+        var state = vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
+        return state != null && state.getStartTimestamp() != null && state.getTargetNode() != null
+                && !state.getTargetNode().equals(vmi.getStatus().getNodeName()) && !Boolean.TRUE.equals(state.getFailed());
+    }
+
+    /**
+     * A pod the kubelet evicted for node pressure whose launcher still exited cleanly (its guest shut down or
+     * migrated): Failed only because an evicted pod always ends so. The node handler reports how the VMI ended.
+     */
+    static boolean evictedCleanly(Pod pod) {
+        var status = pod.getStatus();
+        if (status == null || !"Evicted".equals(status.getReason()) || status.getContainerStatuses() == null
+                || status.getContainerStatuses().isEmpty()) {
+            return false;
+        }
+        return status.getContainerStatuses().stream().allMatch(c -> c.getState() != null && c.getState().getTerminated() != null
+                && Integer.valueOf(0).equals(c.getState().getTerminated().getExitCode()));
     }
 
     public static VmiPlan decide(VirtualMachineInstance vmi, List<Pod> ownedPods, boolean activeMigration, Instant now) {
@@ -101,7 +127,7 @@ public final class VmiDecision {
                 }
             }
             case SCHEDULED, RUNNING -> {
-                if (current.isEmpty() || isFailed(current.get())) {
+                if (current.isEmpty() || (isFailed(current.get()) && !switchingOver(vmi) && !evictedCleanly(current.get()))) {
                     next = VmiPhase.FAILED;
                 }
             }

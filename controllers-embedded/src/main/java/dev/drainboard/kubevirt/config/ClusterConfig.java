@@ -1,5 +1,6 @@
 package dev.drainboard.kubevirt.config;
 
+import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.KubeVirtSpec;
@@ -24,15 +25,29 @@ import java.util.Set;
  * @param migrations       migration limits and timeouts
  * @param featureGates     enabled feature gates, in the CR's order
  * @param source           {@code namespace/name} of the KubeVirt CR this came from; empty for the defaults
+ * @param nodePressureAssist Drainboard's seed-002 phase-1 knob (annotation
+ *                           {@value KubeVirtNames.Drainboard#NODE_PRESSURE_MIGRATION_ASSIST} on the CR)
  */
 public record ClusterConfig(
         EvictionStrategy evictionStrategy,
         MigrationConfig migrations,
         Set<String> featureGates,
-        Optional<String> source) {
+        Optional<String> source,
+        NodePressureAssist nodePressureAssist) {
 
     public ClusterConfig {
         featureGates = Collections.unmodifiableSet(new LinkedHashSet<>(featureGates));
+        nodePressureAssist = nodePressureAssist == null ? NodePressureAssist.NONE : nodePressureAssist;
+    }
+
+    public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
+                         Optional<String> source) {
+        this(evictionStrategy, migrations, featureGates, source, NodePressureAssist.NONE);
+    }
+
+    /** Seed 002: node-pressure evictions of VMIs are turned into live migrations. */
+    public boolean nodePressureEvictionLiveMigration() {
+        return isFeatureGateEnabled(KubeVirtNames.Values.FEATURE_GATE_NODE_PRESSURE_EVICTION_LIVE_MIGRATION);
     }
 
     /** KubeVirt's configuration when no KubeVirt CR is there. */
@@ -78,8 +93,9 @@ public record ClusterConfig(
     public static ClusterConfig from(KubeVirt kubeVirt) throws InvalidClusterConfigException {
         KubeVirtSpec.Configuration configuration = kubeVirt.getSpec() == null ? null : kubeVirt.getSpec().getConfiguration();
         String source = kubeVirt.getMetadata().getNamespace() + "/" + kubeVirt.getMetadata().getName();
+        NodePressureAssist assist = nodePressureAssist(kubeVirt);
         if (configuration == null) {
-            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source));
+            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source), assist);
         }
         EvictionStrategy evictionStrategy = EvictionStrategy.NONE;
         if (configuration.getEvictionStrategy() != null) {
@@ -91,7 +107,17 @@ public record ClusterConfig(
                 || configuration.getDeveloperConfiguration().getFeatureGates() == null
                 ? List.of() : configuration.getDeveloperConfiguration().getFeatureGates();
         return new ClusterConfig(evictionStrategy, migrations(configuration.getMigrations()),
-                new LinkedHashSet<>(gates), Optional.of(source));
+                new LinkedHashSet<>(gates), Optional.of(source), assist);
+    }
+
+    private static NodePressureAssist nodePressureAssist(KubeVirt kubeVirt) throws InvalidClusterConfigException {
+        var annotations = kubeVirt.getMetadata().getAnnotations();
+        String text = annotations == null ? null : annotations.get(KubeVirtNames.Drainboard.NODE_PRESSURE_MIGRATION_ASSIST);
+        if (text == null || text.isBlank()) {
+            return NodePressureAssist.NONE;
+        }
+        return NodePressureAssist.parse(text.trim()).orElseThrow(() -> new InvalidClusterConfigException(
+                "annotation " + KubeVirtNames.Drainboard.NODE_PRESSURE_MIGRATION_ASSIST + " must be None, AutoConverge or PauseBeforeKill, got " + text));
     }
 
     private static MigrationConfig migrations(KubeVirtSpec.Migrations m) throws InvalidClusterConfigException {

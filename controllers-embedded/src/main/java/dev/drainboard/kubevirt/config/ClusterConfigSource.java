@@ -101,8 +101,9 @@ public final class ClusterConfigSource implements AutoCloseable {
             return;
         }
         current.set(after);
-        LOG.info("KubeVirt configuration from {}: evictionStrategy={}, migrations={}, featureGates={}",
-                after.source().orElse("defaults"), after.evictionStrategy().value(), after.migrations(), after.featureGates());
+        LOG.info("KubeVirt configuration from {}: evictionStrategy={}, migrations={}, featureGates={}, nodePressureAssist={}",
+                after.source().orElse("defaults"), after.evictionStrategy().value(), after.migrations(), after.featureGates(),
+                after.nodePressureAssist().value());
         for (Consumer<ClusterConfig> listener : listeners) {
             try {
                 listener.accept(after);

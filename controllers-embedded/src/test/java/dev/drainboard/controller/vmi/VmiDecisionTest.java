@@ -88,6 +88,45 @@ class VmiDecisionTest {
         }
     }
 
+    /** An evicted source launcher ends Failed at the switch-over, a moment before the target node moves nodeName. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "migration started={0}, failed={1}, target={2} → {3}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "true,  false, node02, -",
+            "false, false, node02, Failed",
+            "true,  true,  node02, Failed",
+            "true,  false, node01, Failed",
+    })
+    void aFailedSourcePodDuringASwitchOverDoesNotFailTheVmi(boolean started, boolean failed, String target, String expected) {
+        VirtualMachineInstance vmi = Fixtures.vmi("Running", false, "node01", null);
+        var state = new dev.drainboard.kubevirt.api.MigrationState();
+        state.setTargetNode(target);
+        state.setStartTimestamp(started ? "2025-01-01T00:00:00Z" : null);
+        state.setFailed(failed ? Boolean.TRUE : null);
+        vmi.getStatus().setMigrationState(state);
+
+        VmiPlan plan = VmiDecision.decide(vmi, List.of(Fixtures.pod("source", "node01", "Failed", false, false)), false, NOW);
+
+        assertThat(plan.change().phase() == null ? "-" : plan.change().phase()).isEqualTo(expected);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "pod reason {0}, exit code {1} → {2}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "Evicted, 0,   -",
+            "Evicted, 137, Failed",
+            "'',      0,   Failed",
+    })
+    void anEvictedPodWhoseLauncherExitedCleanlyLeavesTheEndToTheNodeHandler(String reason, int exitCode, String expected) {
+        VirtualMachineInstance vmi = Fixtures.vmi("Running", false, "node01", null);
+        Pod pod = Fixtures.pod("source", "node01", "Failed", false, false);
+        pod.getStatus().setReason(reason.isEmpty() ? null : reason);
+        pod.getStatus().setContainerStatuses(List.of(new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName("compute")
+                .withNewState().withNewTerminated().withExitCode(exitCode).endTerminated().endState().build()));
+
+        VmiPlan plan = VmiDecision.decide(vmi, List.of(pod), false, NOW);
+
+        assertThat(plan.change().phase() == null ? "-" : plan.change().phase()).isEqualTo(expected);
+    }
+
     @Test
     void scheduledSetsNodeNameAndLabelFromTheReadyPod() {
         VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, null);

@@ -123,7 +123,9 @@ final class RowMapping {
                 status == null || status.getNodeName() == null ? "" : status.getNodeName(),
                 strategy, source, liveMigratable, reason,
                 status == null || status.getEvacuationNodeName() == null ? "" : status.getEvacuationNodeName(),
-                pdbs, migration, created(vmi));
+                pdbs, migration, created(vmi),
+                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE, ""),
+                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, ""));
     }
 
     /**

@@ -10,6 +10,10 @@ package dev.drainboard.ui.model;
  * @param evacuationNode   {@code status.evacuationNodeName}: the node an eviction asked it to leave; empty if none
  * @param pdbs             names of the PDBs that protect it, comma-separated; empty if none
  * @param migration        the phase of its newest migration, empty if none
+ * @param nodePressureDeadline when the kubelet is expected to kill its launcher, while a node-pressure eviction is
+ *                         moving it ({@code drainboard.dev/node-pressure-deadline}); empty otherwise
+ * @param lostToNodePressure why it was lost to a node-pressure eviction ({@code drainboard.dev/lost-to-node-pressure}:
+ *                         killed before its migration finished); empty if it was not
  */
 public record VmiRow(
         String namespace,
@@ -23,7 +27,21 @@ public record VmiRow(
         String evacuationNode,
         String pdbs,
         String migration,
-        String created) implements Row {
+        String created,
+        String nodePressureDeadline,
+        String lostToNodePressure) implements Row {
+
+    public VmiRow(String namespace, String name, String phase, String node, String evictionStrategy, String strategySource,
+                  String liveMigratable, String migratableReason, String evacuationNode, String pdbs, String migration,
+                  String created) {
+        this(namespace, name, phase, node, evictionStrategy, strategySource, liveMigratable, migratableReason,
+                evacuationNode, pdbs, migration, created, "", "");
+    }
+
+    /** A node-pressure eviction killed it before it could migrate away. */
+    public boolean isLostToNodePressure() {
+        return !lostToNodePressure.isEmpty();
+    }
 
     public boolean markedForEvacuation() {
         return !evacuationNode.isEmpty();
@@ -37,6 +55,6 @@ public record VmiRow(
     @Override
     public String searchText() {
         return String.join(" ", namespace, name, phase, node, evictionStrategy, strategySource, liveMigratable,
-                migratableReason, evacuationNode, pdbs, migration);
+                migratableReason, evacuationNode, pdbs, migration, lostToNodePressure.isEmpty() ? "" : "lost to node pressure");
     }
 }

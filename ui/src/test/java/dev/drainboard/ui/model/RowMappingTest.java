@@ -99,6 +99,25 @@ class RowMappingTest {
     }
 
     @Test
+    void aVmiLostToNodePressureSaysSoAndOneStillMovingShowsItsDeadline() {
+        VirtualMachineInstance lost = vmi("lost", Map.of());
+        lost.getMetadata().setAnnotations(Map.of("drainboard.dev/lost-to-node-pressure",
+                "killed on node node01 at 2025-01-01T12:00:00Z before its live migration finished"));
+        VirtualMachineInstance moving = vmi("moving", Map.of());
+        moving.getMetadata().setAnnotations(Map.of("drainboard.dev/node-pressure-deadline", "2025-01-01T12:05:00Z"));
+
+        VmiRow lostRow = RowMapping.vmiRow(lost, ClusterConfig.defaults(), List.of(), Optional.empty());
+        VmiRow movingRow = RowMapping.vmiRow(moving, ClusterConfig.defaults(), List.of(), Optional.empty());
+
+        assertThat(lostRow.isLostToNodePressure()).isTrue();
+        assertThat(lostRow.lostToNodePressure()).contains("killed on node node01");
+        assertThat(lostRow.searchText()).contains("lost to node pressure");
+        assertThat(movingRow.isLostToNodePressure()).isFalse();
+        assertThat(movingRow.nodePressureDeadline()).isEqualTo("2025-01-01T12:05:00Z");
+        assertThat(RowMapping.vmiRow(vmi("plain", Map.of()), ClusterConfig.defaults(), List.of(), Optional.empty()).nodePressureDeadline()).isEmpty();
+    }
+
+    @Test
     void migratabilityReasonAndProtectingPdbs() {
         VirtualMachineInstance vmi = vmi("ledger", Map.of("app", "ledger"));
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();

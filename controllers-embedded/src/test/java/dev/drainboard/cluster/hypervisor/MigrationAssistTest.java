@@ -1,0 +1,85 @@
+package dev.drainboard.cluster.hypervisor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.drainboard.handler.DomainDefinition;
+import dev.drainboard.handler.DomainState;
+import dev.drainboard.handler.MigrationOptions;
+import dev.drainboard.handler.MigrationProgress;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Seed 002's phase 1 in the simulated transfer: a guest that dirties memory faster than the link sends it never
+ * converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it so the transfer ends
+ * before the instant it is given.
+ */
+class MigrationAssistTest {
+
+    static final long MI = 1L << 20;
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+    private final SimulatedHypervisor source = new SimulatedHypervisor("a", Clock.systemUTC(), timers,
+            new SimulatedHypervisor.Timing(Duration.ZERO, Duration.ofMillis(100)));
+    private final SimulatedHypervisor target = new SimulatedHypervisor("b", Clock.systemUTC(), timers,
+            new SimulatedHypervisor.Timing(Duration.ZERO, Duration.ofMillis(100)));
+
+    @AfterEach
+    void stop() {
+        timers.shutdownNow();
+    }
+
+    /** 64 MiB over 64 MiB/s while the guest dirties 80 MiB/s; 10 ms of downtime allowed. */
+    private MigrationOptions hotGuest(boolean autoConverge, Instant pauseBy) {
+        return new MigrationOptions(64 * MI, 80 * MI, Duration.ofMillis(10), Duration.ofSeconds(100), Duration.ofSeconds(100),
+                false, false, autoConverge, pauseBy);
+    }
+
+    private MigrationProgress migrate(MigrationOptions options) {
+        DomainDefinition d = new DomainDefinition("uid", "ns", "vm", 64 * MI, 30, Map.of());
+        source.start(d);
+        await().atMost(Duration.ofSeconds(5)).until(() -> source.domain("uid").orElseThrow().state() == DomainState.RUNNING);
+        target.prepareIncoming(d);
+        source.migrate("uid", target, options);
+        return source.migration("uid").orElseThrow();
+    }
+
+    @Test
+    void withoutAnAssistAHotGuestNeverConverges() {
+        migrate(hotGuest(false, null));
+        await().atMost(Duration.ofSeconds(15)).until(() -> source.migration("uid").orElseThrow().iteration() >= 4);
+        MigrationProgress p = source.migration("uid").orElseThrow();
+        assertThat(p.state()).isEqualTo(MigrationProgress.State.RUNNING);
+        assertThat(p.mode()).isEqualTo("PreCopy");
+    }
+
+    @Test
+    void autoConvergeThrottlesTheGuestUntilItConverges() {
+        migrate(hotGuest(true, null));
+        await().atMost(Duration.ofSeconds(20)).until(() -> source.migration("uid").orElseThrow().isFinished());
+        MigrationProgress p = source.migration("uid").orElseThrow();
+        assertThat(p.state()).isEqualTo(MigrationProgress.State.COMPLETED);
+        assertThat(p.mode()).isEqualTo("PreCopy");
+        assertThat(source.domain("uid").orElseThrow().state()).isEqualTo(DomainState.SHUTOFF);
+    }
+
+    @Test
+    void pauseBeforeKillPausesTheGuestSoTheTransferEndsInTime() {
+        Instant pauseBy = Instant.now().plusMillis(2500);
+        migrate(hotGuest(false, pauseBy));
+        await().atMost(Duration.ofSeconds(10)).until(() -> source.migration("uid").orElseThrow().isFinished());
+        MigrationProgress p = source.migration("uid").orElseThrow();
+        assertThat(p.state()).isEqualTo(MigrationProgress.State.COMPLETED);
+        assertThat(p.mode()).isEqualTo("Paused");
+        assertThat(p.iteration()).as("it kept the guest running for some passes first").isGreaterThan(1);
+        // One 50 ms tick of slack, plus scheduling on a loaded machine.
+        assertThat(p.endedAt()).isBefore(pauseBy.plusMillis(300));
+    }
+}
