@@ -271,6 +271,7 @@ public final class TableScreen<R extends Row> {
         if (!table.getItems().contains(row)) {
             filter.clear();
         }
+        table.getSelectionModel().clearSelection();
         table.getSelectionModel().select(row);
         table.scrollTo(row);
         table.requestFocus();
