@@ -123,14 +123,14 @@ public final class ActionSet<R> {
             if (item.action() != action) {
                 continue;
             }
-            String whyNot = item.whyNot().apply(rows);
-            if (whyNot != null) {
-                refused.accept(item.action().label().replace("…", "") + ": " + whyNot);
-                return false;
-            }
             AccessDecision access = decision(item, rows);
             if (!access.permits()) {
                 refused.accept(access.reason());
+                return false;
+            }
+            String whyNot = item.whyNot().apply(rows);
+            if (whyNot != null) {
+                refused.accept(item.action().label().replace("…", "") + ": " + whyNot);
                 return false;
             }
             item.run().accept(rows);
