@@ -6,6 +6,7 @@ import dev.drainboard.ops.DrainListener;
 import dev.drainboard.ops.DrainOperation;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainPreview;
+import dev.drainboard.ops.DrainResult;
 import dev.drainboard.ops.EvictionResponse;
 import dev.drainboard.ops.InvalidTaintException;
 import dev.drainboard.ops.NodeChange;
@@ -161,6 +162,13 @@ public final class ClusterActions implements AutoCloseable {
     public CompletableFuture<List<DrainOperation>> drain(List<String> nodes, DrainOptions options, DrainListener listener) {
         List<String> copy = List.copyOf(nodes);
         return call(() -> ops.drainAll(copy, options, listener));
+    }
+
+    /** Completes on the FX thread once every drain has ended, with their results. */
+    public CompletableFuture<List<DrainResult>> whenAllEnded(List<DrainOperation> drains) {
+        CompletableFuture<List<DrainResult>> done = new CompletableFuture<>();
+        Ops.allEnded(drains).thenAccept(results -> fx.execute(() -> done.complete(results)));
+        return done;
     }
 
     private CompletableFuture<ActionResult> run(String failedTitle, Supplier<ActionResult> action) {

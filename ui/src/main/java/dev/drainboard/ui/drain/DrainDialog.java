@@ -372,10 +372,10 @@ public final class DrainDialog extends DialogCard {
             operations = ops;
             cancelDrain.setDisable(false);
             status.setText("Draining. Hide keeps it running; you are told when it ends.");
-            dev.drainboard.ops.Ops.allEnded(ops).thenAccept(results -> Platform.runLater(() -> {
+            actions.whenAllEnded(ops).thenAccept(results -> {
                 repaint();
                 ended(DrainSummary.overall(results.stream().map(r -> DrainSummary.endState(r.status())).toList()), results);
-            }));
+            });
         });
     }
 
