@@ -91,6 +91,7 @@ final class TaintDialog extends DialogCard {
         drainShortcut = new Button("Add kubevirt.io/drain:NoSchedule", Icons.icon(Material2MZ.OFFLINE_BOLT, 16));
         drainShortcut.setId("taintDrainShortcut");
         drainShortcut.getStyleClass().add(Styles.FLAT);
+        drainShortcut.setMinWidth(Region.USE_PREF_SIZE);
         Label shortcutHint = new Label("KubeVirt's evacuation controller then migrates the node's VMIs away.");
         shortcutHint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         shortcutHint.setWrapText(true);

@@ -455,10 +455,15 @@ public final class DrainDialog extends DialogCard {
         if (nodes.size() > 1) {
             previewTable.getColumns().add(text("Node", PodLine::node, 90));
         }
-        previewTable.getColumns().add(text("Pod", PodLine::pod, 270));
-        previewTable.getColumns().add(badge("Outcome", r -> DrainSummary.outcomeLabel(r.outcome()),
-                r -> DrainSummary.outcomeTone(r.outcome()), 190));
-        previewTable.getColumns().add(text("What will happen, and why", PodLine::reason, 480));
+        TableColumn<PodLine, String> pod = text("Pod", PodLine::pod, 300);
+        pod.setMinWidth(260);
+        pod.setMaxWidth(340);
+        previewTable.getColumns().add(pod);
+        TableColumn<PodLine, String> outcome = badge("Outcome", r -> DrainSummary.outcomeLabel(r.outcome()),
+                r -> DrainSummary.outcomeTone(r.outcome()), 200);
+        outcome.setMaxWidth(220);
+        previewTable.getColumns().add(outcome);
+        previewTable.getColumns().add(wrapped("What will happen, and why", PodLine::reason, 480));
         style(previewTable);
         previewTable.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -483,12 +488,17 @@ public final class DrainDialog extends DialogCard {
         if (nodes.size() > 1) {
             progressTable.getColumns().add(text("Node", PodLine::node, 90));
         }
-        progressTable.getColumns().add(text("Pod", PodLine::pod, 260));
-        progressTable.getColumns().add(badge("State", r -> DrainSummary.stateLabel(r.state()), r -> DrainSummary.stateTone(r.state()), 170));
+        TableColumn<PodLine, String> pod = text("Pod", PodLine::pod, 320);
+        pod.setMinWidth(280);
+        progressTable.getColumns().add(pod);
+        TableColumn<PodLine, String> state = badge("State", r -> DrainSummary.stateLabel(r.state()), r -> DrainSummary.stateTone(r.state()), 180);
+        state.setMaxWidth(200);
+        progressTable.getColumns().add(state);
         TableColumn<PodLine, String> attempts = text("Tries", r -> String.valueOf(r.attempts()), 60);
+        attempts.setMaxWidth(70);
         attempts.getStyleClass().add(Tweaks.ALIGN_RIGHT);
         progressTable.getColumns().add(attempts);
-        progressTable.getColumns().add(text("Last answer from the API server", PodLine::lastAnswer, 470));
+        progressTable.getColumns().add(wrapped("Last answer from the API server", PodLine::lastAnswer, 470));
         style(progressTable);
         Label placeholder = new Label("No pods to evict.");
         placeholder.getStyleClass().add(Styles.TEXT_MUTED);
@@ -513,6 +523,33 @@ public final class DrainDialog extends DialogCard {
         });
         column.setPrefWidth(width);
         column.setMinWidth(Math.min(width, 80));
+        column.setSortable(false);
+        return column;
+    }
+
+    /** A column whose long text wraps (the row grows) instead of being cut: the why is the point of the dialog. */
+    private static TableColumn<PodLine, String> wrapped(String title, Function<PodLine, String> value, double width) {
+        TableColumn<PodLine, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+        column.setCellFactory(c -> new TableCell<>() {
+            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+
+            {
+                text.getStyleClass().add("wrap-text");
+                text.wrappingWidthProperty().bind(column.widthProperty().subtract(16));
+                setPrefHeight(Region.USE_COMPUTED_SIZE);
+            }
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                text.setText(empty || item == null ? "" : item);
+                setGraphic(empty ? null : text);
+                setText(null);
+            }
+        });
+        column.setPrefWidth(width);
+        column.setMinWidth(160);
         column.setSortable(false);
         return column;
     }
@@ -587,6 +624,8 @@ public final class DrainDialog extends DialogCard {
             HBox top = new HBox(10, name, state, spacer);
             top.setAlignment(Pos.CENTER_LEFT);
             bar.setMaxWidth(Double.MAX_VALUE);
+            bar.setMinHeight(8);
+            bar.setPrefHeight(8);
             bar.getStyleClass().add("drain-bar");
             setSpacing(6);
             setPadding(new Insets(0));
