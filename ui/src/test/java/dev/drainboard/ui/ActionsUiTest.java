@@ -208,6 +208,42 @@ class ActionsUiTest {
     }
 
     @Test
+    void aDrainHeldByABlockerCanBeCancelledAndSaysSo(FxRobot robot) {
+        Session session = connect(robot);
+        KubernetesClient client = session.client();
+        await().atMost(WAIT).until(() -> {
+            VirtualMachineInstance ledger = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("ledger").get();
+            return ledger != null && ledger.getStatus() != null && "Running".equals(ledger.getStatus().getPhase());
+        });
+        String node = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("ledger").get()
+                .getStatus().getNodeName();
+        selectNode(robot, node);
+        robot.press(KeyCode.D).release(KeyCode.D);
+        await().atMost(WAIT).until(() -> visible(robot, "#drainDialog"));
+        for (String box : List.of("#drainIgnoreDaemonSets", "#drainDeleteEmptyDir", "#drainForce")) {
+            fx(() -> {
+                robot.lookup(box).queryAs(CheckBox.class).setSelected(true);
+                return null;
+            });
+        }
+        await().atMost(WAIT).until(() -> !fx(() -> robot.lookup("#drainStart").queryButton().isDisabled()));
+        assertThat(text(robot, "#drainStatus")).contains("block");
+        robot.clickOn("#drainStart");
+
+        TableView<?> progress = robot.lookup("#drainProgressTable").queryTableView();
+        await().atMost(WAIT).until(() -> fx(() -> progress.getItems().stream().map(Object::toString)
+                .anyMatch(r -> r.contains("ledger") && r.contains("state=BLOCKED"))));
+        robot.clickOn("#drainCancelRun");
+
+        await().atMost(WAIT).until(() -> visible(robot, "#drainEndState"));
+        assertThat(text(robot, "#drainEndState")).startsWith("Drain cancelled");
+        await().atMost(WAIT).until(() -> toasts().stream().anyMatch(t -> t.tone() == Badge.Tone.WARNING
+                && t.title().equals("Drain of " + node + " cancelled")));
+        assertThat(client.pods().inNamespace("demo").withLabel("kubevirt.io", "virt-launcher").list().getItems())
+                .as("the blocked launcher was never evicted").anyMatch(p -> p.getMetadata().getName().contains("ledger"));
+    }
+
+    @Test
     void evictingAVmisLauncherShowsTheWebhooksAnswerVerbatim(FxRobot robot) {
         Session session = connect(robot);
         await().atMost(WAIT).until(() -> fx(() -> session.model().vmis().stream()
