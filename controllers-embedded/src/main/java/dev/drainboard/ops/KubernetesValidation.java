@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * sees here the message {@code kubectl} or the API server would give and nothing invalid is ever sent.
  * Each check returns the list of problems; empty means valid.
  */
-final class KubernetesValidation {
+public final class KubernetesValidation {
 
     private KubernetesValidation() {
     }
@@ -34,7 +34,7 @@ final class KubernetesValidation {
     static final int DNS1123_SUBDOMAIN_MAX = 253;
 
     /** A key such as {@code example.com/MyName}: an optional DNS subdomain prefix and a name of at most 63 characters. */
-    static List<String> qualifiedName(String value) {
+    public static List<String> qualifiedName(String value) {
         List<String> errors = new ArrayList<>();
         String[] parts = value.split("/", -1);
         String name;
@@ -66,7 +66,7 @@ final class KubernetesValidation {
         return errors;
     }
 
-    static List<String> labelValue(String value) {
+    public static List<String> labelValue(String value) {
         List<String> errors = new ArrayList<>();
         if (value.length() > LABEL_VALUE_MAX) {
             errors.add(maxLenError(LABEL_VALUE_MAX));

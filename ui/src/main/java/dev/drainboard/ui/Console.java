@@ -7,14 +7,18 @@ import dev.drainboard.ui.connect.KubeconfigSource;
 import dev.drainboard.ui.connect.ModeChoice;
 import dev.drainboard.ui.connect.RecentConnections;
 import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.actions.ClusterActions;
 import dev.drainboard.ui.controllers.ControllersView;
+import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.events.EventsView;
 import dev.drainboard.ui.migrations.MigrationsView;
 import dev.drainboard.ui.nodes.NodesView;
 import dev.drainboard.ui.overview.OverviewView;
 import dev.drainboard.ui.pdbs.PdbsView;
 import dev.drainboard.ui.replicasets.ReplicaSetsView;
+import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ConsoleView;
+import dev.drainboard.ui.shell.Navigator;
 import dev.drainboard.ui.shell.Shell;
 import dev.drainboard.ui.shell.ThemeManager;
 import dev.drainboard.ui.shell.ViewId;
@@ -52,6 +56,7 @@ public final class Console {
     private final List<Path> addedKubeconfigs = new ArrayList<>();
     private final ReadOnlyObjectWrapper<Session> session = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Shell> shell = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ActionCenter> actions = new ReadOnlyObjectWrapper<>();
     private Scene scene;
     private long attempt;
 
@@ -133,32 +138,56 @@ public final class Console {
         recent.remember(s.info().target());
         startScreen.setRecent(recent.list());
         session.set(s);
-        Shell newShell = new Shell(s, theme, id -> view(id, s), this::disconnect);
+        ActionCenter center = new ActionCenter(ClusterActions.open(s), s.model());
+        actions.set(center);
+        Shell newShell = new Shell(s, theme, id -> view(id, s, center), this::disconnect);
+        newShell.addLayers(center.layers());
+        newShell.setPaletteActions(center::paletteEntries);
         shell.set(newShell);
         newShell.installShortcuts(scene, theme);
         root.getChildren().setAll(newShell.root());
         System.out.println("drainboard: connected to " + s.info().server() + " (" + s.info().mode().label() + " mode)");
     }
 
-    private ConsoleView view(ViewId id, Session s) {
+    private ConsoleView view(ViewId id, Session s, ActionCenter center) {
         var model = s.model();
         return switch (id) {
-            case OVERVIEW -> new OverviewView(model, shell.get());
-            case NODES -> new NodesView(model);
-            case VMIS -> new VmisView(model);
-            case MIGRATIONS -> new MigrationsView(model);
+            case OVERVIEW -> new OverviewView(model, lazyNavigator(), center);
+            case NODES -> new NodesView(model, center);
+            case VMIS -> new VmisView(model, center);
+            case MIGRATIONS -> new MigrationsView(model, center);
             case PDBS -> new PdbsView(model);
-            case REPLICA_SETS -> new ReplicaSetsView(model);
+            case REPLICA_SETS -> new ReplicaSetsView(model, center);
             case EVENTS -> new EventsView(model);
             case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings());
+        };
+    }
+
+    /** The shell as navigator, looked up when used (the first view is made while the shell is being built). */
+    private Navigator lazyNavigator() {
+        return new Navigator() {
+            @Override
+            public void show(ViewId view) {
+                shell.get().show(view);
+            }
+
+            @Override
+            public void reveal(ObjectRef ref) {
+                shell.get().reveal(ref);
+            }
         };
     }
 
     /** Back to the start screen; the old session closes in the background. */
     public void disconnect() {
         Session old = session.get();
+        ActionCenter oldActions = actions.get();
         session.set(null);
         shell.set(null);
+        actions.set(null);
+        if (oldActions != null) {
+            oldActions.close(); // cancels running drains before the session's client goes
+        }
         scene.getAccelerators().clear();
         root.getChildren().setAll(startScreen.root());
         if (old != null) {
@@ -168,6 +197,9 @@ public final class Console {
 
     /** Closes the session (blocking, for application shutdown). */
     public void close() {
+        if (actions.get() != null) {
+            actions.get().close();
+        }
         Session old = session.get();
         if (old != null) {
             old.close();
@@ -181,6 +213,11 @@ public final class Console {
 
     public ReadOnlyObjectProperty<Shell> shellProperty() {
         return shell.getReadOnlyProperty();
+    }
+
+    /** The current connection's actions (dialogs, toasts, permissions), null on the start screen. */
+    public ReadOnlyObjectProperty<ActionCenter> actionsProperty() {
+        return actions.getReadOnlyProperty();
     }
 
     public StartScreen startScreen() {

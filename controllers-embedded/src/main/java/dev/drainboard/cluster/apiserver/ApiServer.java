@@ -164,6 +164,11 @@ public final class ApiServer implements AutoCloseable {
                     json(channel, 200, discovery.group(segments.get(1)));
                 } else if (segments.size() == 3) {
                     json(channel, 200, discovery.resourceList(segments.get(1), segments.get(2)));
+                } else if (AccessReviews.handles(segments)) {
+                    if (!request.method().equals("POST")) {
+                        throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
+                    }
+                    json(channel, 201, AccessReviews.review(request));
                 } else {
                     resource(request, segments.get(1), segments.get(2), segments.subList(3, segments.size()), channel);
                 }

@@ -57,9 +57,12 @@ public final class TableScreen<R extends Row> {
     private Function<R, List<Map.Entry<String, String>>> facts = r -> List.of();
     private Function<R, String> rowStyle = r -> null;
     private boolean replacing;
+    private final java.util.Set<ObjectRef> keptSelection = new java.util.LinkedHashSet<>();
 
     public TableScreen(String id, ObservableList<R> source, String noun,
                        Function<ObjectRef, CompletableFuture<String>> yamlSource) {
+        // Runs before the table hears of a change (registered first): its selection drops are not the operator's.
+        source.addListener((ListChangeListener<R>) change -> replacing = !keptSelection.isEmpty());
         filtered = new FilteredList<>(source);
         SortedList<R> sorted = new SortedList<>(filtered);
         sorted.comparatorProperty().bind(table.comparatorProperty());
@@ -129,27 +132,41 @@ public final class TableScreen<R extends Row> {
                 details.clear();
             }
         });
-        // A live update replaces the row object: keep the same object selected and its details fresh.
+        // A live update replaces row objects, and the table drops replaced rows from its selection: remember the
+        // selected objects by reference and select their new rows (several, in a multiple-selection table).
+        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<R>) c -> {
+            if (!replacing) {
+                keptSelection.clear();
+                table.getSelectionModel().getSelectedItems().forEach(r -> {
+                    if (r != null) {
+                        keptSelection.add(r.ref());
+                    }
+                });
+            }
+        });
         source.addListener((ListChangeListener<R>) change -> {
-            R current = selected.get();
-            if (current == null) {
+            if (keptSelection.isEmpty()) {
+                replacing = false;
                 return;
             }
-            while (change.next()) {
-                if (change.wasAdded()) {
-                    for (R added : change.getAddedSubList()) {
-                        if (added.ref().equals(current.ref()) && added != current) {
-                            replacing = true;
-                            try {
-                                table.getSelectionModel().select(added);
-                            } finally {
-                                replacing = false;
-                            }
-                            details.show(added.ref(), facts.apply(added));
-                            return;
+            try {
+                ObjectRef primary = selected.get() != null ? selected.get().ref() : keptSelection.iterator().next();
+                for (R row : table.getItems()) {
+                    if (keptSelection.contains(row.ref()) && !table.getSelectionModel().getSelectedItems().contains(row)) {
+                        if (row.ref().equals(primary)) {
+                            continue; // selected last, so it is the focused (primary) row again
                         }
+                        table.getSelectionModel().select(row);
                     }
                 }
+                for (R row : table.getItems()) {
+                    if (row.ref().equals(primary) && row != selected.get()) {
+                        table.getSelectionModel().select(row);
+                        details.show(row.ref(), facts.apply(row));
+                    }
+                }
+            } finally {
+                replacing = false;
             }
         });
     }
@@ -271,6 +288,7 @@ public final class TableScreen<R extends Row> {
         if (!table.getItems().contains(row)) {
             filter.clear();
         }
+        table.getSelectionModel().clearSelection();
         table.getSelectionModel().select(row);
         table.scrollTo(row);
         table.requestFocus();

@@ -3,6 +3,7 @@ package dev.drainboard.ui.migrations;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.ObjectRef;
@@ -27,7 +28,7 @@ public final class MigrationsView implements ConsoleView {
     private final TableScreen<MigrationRow> screen;
     private final BorderPane root = new BorderPane();
 
-    public MigrationsView(ClusterModel model) {
+    public MigrationsView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("migrationsTable", model.migrations(), "migrations", model::yaml);
         screen.textColumn("Name", MigrationRow::name, 200);
         screen.textColumn("Namespace", MigrationRow::namespace, 105);
@@ -51,6 +52,10 @@ public final class MigrationsView implements ConsoleView {
         note.getStyleClass().addAll("arrives-note", Styles.TEXT_MUTED);
         note.setWrapText(true);
         BorderPane.setMargin(note, new Insets(12, 0, 0, 0));
+        // Cancel migration (X) on the selected row.
+        var selection = screen.table().getSelectionModel().getSelectedItems();
+        screen.actions().getChildren().add(actions.migrationActions().toolbar(selection));
+        actions.migrationActions().installKeys(screen.table(), selection);
         root.setCenter(screen.root());
         root.setBottom(note);
     }

@@ -3,11 +3,13 @@ package dev.drainboard.ui.nodes;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.NodeRow;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ConsoleView;
 import javafx.scene.Node;
+import javafx.scene.control.SelectionMode;
 
 import java.time.Instant;
 import java.util.List;
@@ -15,12 +17,15 @@ import java.util.Map;
 
 import static java.util.Map.entry;
 
-/** Every node with the facts a drain depends on. Cordon, drain and taint join its toolbar. */
+/**
+ * Every node with the facts a drain depends on, and the node actions: cordon (C), uncordon (U), drain (D; several
+ * selected nodes drain as one operation) and taints (T), from the toolbar, the keys or the context menu.
+ */
 public final class NodesView implements ConsoleView {
 
     private final TableScreen<NodeRow> screen;
 
-    public NodesView(ClusterModel model) {
+    public NodesView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("nodesTable", model.nodes(), "nodes", model::yaml);
         screen.textColumn("Name", NodeRow::name, 120);
         screen.badgeColumn("Status", NodeRow::status, s -> s.startsWith("Ready")
@@ -41,6 +46,16 @@ public final class NodesView implements ConsoleView {
         screen.textColumn("Version", NodeRow::version, 80);
         screen.setRowStyle(r -> r.readiness() != NodeRow.Readiness.READY ? "row-danger" : null);
         screen.setFacts(NodesView::facts);
+        var table = screen.table();
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        var selection = table.getSelectionModel().getSelectedItems();
+        screen.actions().getChildren().add(actions.nodeActions().toolbar(selection));
+        actions.nodeActions().installKeys(table, selection);
+        table.setOnContextMenuRequested(e -> {
+            if (!selection.isEmpty()) {
+                actions.nodeActions().menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
+            }
+        });
     }
 
     static List<Map.Entry<String, String>> facts(NodeRow r) {

@@ -1,6 +1,7 @@
 package dev.drainboard.ui.overview;
 
 import atlantafx.base.theme.Styles;
+import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.NodeRow;
 import dev.drainboard.ui.model.ObjectRef;
@@ -41,9 +42,12 @@ public final class OverviewView implements ConsoleView {
     private final Label warningsDetail = new Label();
     private final ScrollPane root;
 
-    public OverviewView(ClusterModel model, Navigator navigator) {
+    private final ActionCenter actions;
+
+    public OverviewView(ClusterModel model, Navigator navigator, ActionCenter actions) {
         this.model = model;
         this.navigator = navigator;
+        this.actions = actions;
         HBox kpis = new HBox(16,
                 kpi("Nodes", nodesValue, nodesDetail, ViewId.NODES),
                 kpi("VMIs", vmisValue, vmisDetail, ViewId.VMIS),
@@ -90,7 +94,14 @@ public final class OverviewView implements ConsoleView {
         for (NodeRow row : rows) {
             NodeTile tile = tileByName.computeIfAbsent(row.name(), n -> {
                 NodeTile t = new NodeTile();
-                t.setOnMouseClicked(e -> navigator.reveal(ObjectRef.node(n)));
+                t.setOnMouseClicked(e -> {
+                    if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY) {
+                        navigator.reveal(ObjectRef.node(n));
+                    }
+                });
+                // Right-click: the node actions (cordon, uncordon, drain, taints).
+                t.setOnContextMenuRequested(e -> actions.nodeMenu(t.row()).show(t, e.getScreenX(), e.getScreenY()));
+                t.setId("tile-" + n);
                 return t;
             });
             tile.show(row);

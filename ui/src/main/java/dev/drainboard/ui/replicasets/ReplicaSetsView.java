@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.ReplicaSetRow;
@@ -25,7 +26,7 @@ public final class ReplicaSetsView implements ConsoleView {
     private final TableScreen<ReplicaSetRow> screen;
     private final BorderPane root = new BorderPane();
 
-    public ReplicaSetsView(ClusterModel model) {
+    public ReplicaSetsView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("replicaSetsTable", model.replicaSets(), "replica sets", model::yaml);
         screen.textColumn("Name", ReplicaSetRow::name, 180);
         screen.textColumn("Namespace", ReplicaSetRow::namespace, 100);
@@ -48,6 +49,8 @@ public final class ReplicaSetsView implements ConsoleView {
         note.getStyleClass().addAll("arrives-note", Styles.TEXT_MUTED);
         note.setWrapText(true);
         BorderPane.setMargin(note, new Insets(12, 0, 0, 0));
+        // The Scale slot: disabled until ActionCenter.setScaleHandler wires scaling (ops and dialog to come).
+        screen.actions().getChildren().add(actions.scaleSlot(screen.table().getSelectionModel().getSelectedItems()));
         root.setCenter(screen.root());
         root.setBottom(note);
     }

@@ -55,7 +55,7 @@ public final class CommandPalette extends VBox {
         setMaxSize(620, 420);
         setPrefWidth(620);
         field.setId("paletteField");
-        field.setPromptText("Jump to a node, VMI or view…");
+        field.setPromptText("Jump to a node, VMI or view, or run an action (cordon, drain, taint, evict…)");
         field.setLeft(Icons.icon(Material2MZ.SEARCH, 18));
         field.getStyleClass().add(Styles.LARGE);
         list.setId("paletteList");
@@ -129,7 +129,9 @@ public final class CommandPalette extends VBox {
                 onClose.run();
             }
         });
-        Label hint = new Label("↑↓ to choose · Enter to open · Esc to close");
+        Label hint = new Label("↑↓ to choose · Enter to run · Esc to close · keys on a selected table row: "
+                + "C cordon · U uncordon · D drain · T taints · E evict · M migrate · X cancel");
+        hint.setWrapText(true);
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         setSpacing(10);
         setPadding(new Insets(14));
@@ -138,6 +140,11 @@ public final class CommandPalette extends VBox {
 
     /** Fills the palette from the current model and opens it with an empty query. */
     public void open(ClusterModel model, Navigator navigator, Runnable onClose) {
+        open(model, navigator, List.of(), onClose);
+    }
+
+    /** As {@link #open(ClusterModel, Navigator, Runnable)}, with actions listed after the objects. */
+    public void open(ClusterModel model, Navigator navigator, List<Entry> actions, Runnable onClose) {
         this.onClose = onClose;
         List<Entry> all = new ArrayList<>();
         for (ViewId view : ViewId.values()) {
@@ -151,6 +158,7 @@ public final class CommandPalette extends VBox {
             all.add(new Entry(v.name(), "VMI · " + v.namespace() + (v.node().isEmpty() ? "" : " · on " + v.node()),
                     Material2AL.COMPUTER, () -> navigator.reveal(ref)));
         }
+        all.addAll(actions);
         entries.setAll(all);
         field.clear();
         filtered.setPredicate(e -> true);

@@ -28,8 +28,10 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The console's frame once connected: navigation on the left, the current view with its header in the middle,
@@ -47,6 +49,7 @@ public final class Shell implements Navigator {
     private final ModalPane modal = new ModalPane();
     private final CommandPalette palette = new CommandPalette();
     private final StackPane root;
+    private Supplier<List<CommandPalette.Entry>> paletteActions = List::of;
     private ViewId current;
 
     /**
@@ -142,6 +145,16 @@ public final class Shell implements Navigator {
         return root;
     }
 
+    /** Layers over the views and under the palette: action dialogs, toasts. */
+    public void addLayers(List<Node> layers) {
+        root.getChildren().addAll(1, layers);
+    }
+
+    /** Actions the command palette lists besides views, nodes and VMIs (asked each time it opens). */
+    public void setPaletteActions(Supplier<List<CommandPalette.Entry>> actions) {
+        this.paletteActions = actions;
+    }
+
     public Session session() {
         return session;
     }
@@ -195,7 +208,7 @@ public final class Shell implements Navigator {
             return;
         }
         modal.show(palette);
-        palette.open(session.model(), this, () -> modal.hide(true));
+        palette.open(session.model(), this, paletteActions.get(), () -> modal.hide(true));
     }
 
     public boolean paletteOpen() {

@@ -3,6 +3,7 @@ package dev.drainboard.ui.vmis;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.VmiRow;
@@ -15,12 +16,15 @@ import java.util.Map;
 
 import static java.util.Map.entry;
 
-/** Every VMI and how a drain would treat it: strategy (and where it came from), migratability, PDB. */
+/**
+ * Every VMI and how a drain would treat it: strategy (and where it came from), migratability, PDB. Actions on the
+ * selected VMI: evict its launcher pod (E), migrate (M), cancel its evacuation (X).
+ */
 public final class VmisView implements ConsoleView {
 
     private final TableScreen<VmiRow> screen;
 
-    public VmisView(ClusterModel model) {
+    public VmisView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("vmisTable", model.vmis(), "VMIs", model::yaml);
         screen.textColumn("Name", VmiRow::name, 120);
         screen.textColumn("Namespace", VmiRow::namespace, 105);
@@ -39,6 +43,15 @@ public final class VmisView implements ConsoleView {
         screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
         screen.setRowStyle(r -> r.markedForEvacuation() ? "row-warning" : null);
         screen.setFacts(VmisView::facts);
+        var table = screen.table();
+        var selection = table.getSelectionModel().getSelectedItems();
+        screen.actions().getChildren().add(actions.vmiActions().toolbar(selection));
+        actions.vmiActions().installKeys(table, selection);
+        table.setOnContextMenuRequested(e -> {
+            if (!selection.isEmpty()) {
+                actions.vmiActions().menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
+            }
+        });
     }
 
     static Badge.Tone phaseTone(String phase) {

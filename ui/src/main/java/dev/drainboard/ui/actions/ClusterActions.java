@@ -1,0 +1,246 @@
+package dev.drainboard.ui.actions;
+
+import dev.drainboard.admission.EvictionAdmitter;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.ops.DrainListener;
+import dev.drainboard.ops.DrainOperation;
+import dev.drainboard.ops.DrainOptions;
+import dev.drainboard.ops.DrainPreview;
+import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ops.EvictionResponse;
+import dev.drainboard.ops.InvalidTaintException;
+import dev.drainboard.ops.NodeChange;
+import dev.drainboard.ops.Ops;
+import dev.drainboard.ops.OpsException;
+import dev.drainboard.ops.PodPreview;
+import dev.drainboard.ops.VmiChange;
+import dev.drainboard.ui.connect.Session;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import javafx.application.Platform;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+/**
+ * The console's operator actions on one connection: {@link Ops} calls run on a background executor and their
+ * results come back on the FX thread (every future this returns completes there, never exceptionally for an
+ * action). Failures carry ops' and the API server's messages verbatim.
+ */
+public final class ClusterActions implements AutoCloseable {
+
+    private final Ops ops;
+    private final KubernetesClient client;
+    private final ExecutorService background;
+    private final Executor fx;
+    private final Permissions permissions;
+
+    /** Actions on the session's cluster, with permissions from SelfSubjectAccessReviews. */
+    public static ClusterActions open(Session session) {
+        KubernetesClient client = session.client();
+        ExecutorService background = Executors.newFixedThreadPool(2,
+                Thread.ofPlatform().daemon().name("console-actions-", 0).factory());
+        return new ClusterActions(new Ops(client), client, new SelfSubjectAccessReviewer(client), background, Platform::runLater);
+    }
+
+    ClusterActions(Ops ops, KubernetesClient client, AccessReviewer reviewer, ExecutorService background, Executor fx) {
+        this.ops = Objects.requireNonNull(ops);
+        this.client = client;
+        this.background = background;
+        this.fx = fx;
+        this.permissions = new Permissions(reviewer, background, fx);
+    }
+
+    public Permissions permissions() {
+        return permissions;
+    }
+
+    public CompletableFuture<ActionResult> cordon(String node) {
+        return run("Cannot cordon " + node, () -> nodeResult(ops.cordon(node), "Cordoned " + node));
+    }
+
+    public CompletableFuture<ActionResult> uncordon(String node) {
+        return run("Cannot uncordon " + node, () -> nodeResult(ops.uncordon(node), "Uncordoned " + node));
+    }
+
+    /**
+     * {@code kubectl taint NODE specs... [--overwrite]}; an invalid spec, or a taint that is already there without
+     * {@code overwrite}, or one to remove that is not, comes back INVALID with kubectl's words and nothing written.
+     */
+    public CompletableFuture<ActionResult> taint(String node, List<String> specs, boolean overwrite) {
+        List<String> copy = List.copyOf(specs);
+        boolean removing = copy.stream().allMatch(s -> s.endsWith("-"));
+        String title = (removing ? "Untainted " : "Tainted ") + node;
+        return run("Cannot change the taints of " + node, () -> {
+            try {
+                return nodeResult(ops.taint(node, copy, overwrite), title);
+            } catch (InvalidTaintException e) {
+                return new ActionResult(ActionResult.Outcome.INVALID, "Cannot change the taints of " + node, e.getMessage());
+            }
+        });
+    }
+
+    /** Evicts one pod through the eviction API; a 429 (a PDB, KubeVirt's webhook) is REFUSED_FOR_NOW, verbatim. */
+    public CompletableFuture<ActionResult> evict(String namespace, String pod) {
+        return run("Cannot evict " + namespace + "/" + pod, () -> evictionResult(namespace + "/" + pod, ops.evict(namespace, pod)));
+    }
+
+    public CompletableFuture<ActionResult> cancelEvacuation(String namespace, String vmi) {
+        return run("Cannot cancel the evacuation of " + vmi,
+                () -> vmiResult(ops.cancelEvacuation(namespace, vmi), "Evacuation of " + vmi + " cancelled"));
+    }
+
+    public CompletableFuture<ActionResult> migrate(String namespace, String vmi) {
+        return run("Cannot migrate " + vmi, () -> vmiResult(ops.migrate(namespace, vmi), "Migration of " + vmi + " requested"));
+    }
+
+    public CompletableFuture<ActionResult> cancelMigration(String namespace, String vmim) {
+        return run("Cannot cancel migration " + vmim,
+                () -> vmiResult(ops.cancelMigration(namespace, vmim), "Migration " + vmim + " cancelled"));
+    }
+
+    /**
+     * The launcher pod of a VMI (the one on the VMI's node when a migration target exists too), with what its
+     * eviction will do. Completes exceptionally with the reason when there is none.
+     */
+    public CompletableFuture<LauncherPod> launcherOf(String namespace, String vmi) {
+        return call(() -> {
+            VirtualMachineInstance object;
+            List<Pod> pods;
+            try {
+                object = client.resources(VirtualMachineInstance.class).inNamespace(namespace).withName(vmi).get();
+                pods = client.pods().inNamespace(namespace).withLabel("kubevirt.io", "virt-launcher").list().getItems();
+            } catch (KubernetesClientException e) {
+                throw new IllegalStateException(apiMessage(e), e);
+            }
+            if (object == null) {
+                throw new IllegalStateException("virtualmachineinstance \"" + vmi + "\" not found in namespace " + namespace);
+            }
+            String vmiNode = object.getStatus() == null ? null : object.getStatus().getNodeName();
+            Pod launcher = pods.stream()
+                    .filter(p -> EvictionAdmitter.vmiNameOf(p).filter(vmi::equals).isPresent())
+                    .filter(p -> p.getMetadata().getDeletionTimestamp() == null && !finished(p))
+                    .min(Comparator.comparing((Pod p) -> Objects.equals(p.getSpec().getNodeName(), vmiNode) ? 0 : 1))
+                    .orElseThrow(() -> new IllegalStateException("VMI " + namespace + "/" + vmi + " has no running launcher pod"));
+            String node = Objects.toString(launcher.getSpec().getNodeName(), "");
+            String what = "";
+            if (!node.isEmpty()) {
+                try {
+                    DrainOptions lenient = DrainOptions.defaults().withIgnoreDaemonSets(true).withDeleteEmptyDirData(true).withForce(true);
+                    what = ops.preview(node, lenient).pod(namespace, launcher.getMetadata().getName())
+                            .map(PodPreview::reason).orElse("");
+                } catch (OpsException e) {
+                    what = "";
+                }
+            }
+            return new LauncherPod(namespace, launcher.getMetadata().getName(), node, vmi, what);
+        });
+    }
+
+    /** What draining each node would do, in the order given; completes exceptionally with ops' message. */
+    public CompletableFuture<List<DrainPreview>> preview(List<String> nodes, DrainOptions options) {
+        List<String> copy = List.copyOf(nodes);
+        return call(() -> {
+            List<DrainPreview> previews = new ArrayList<>();
+            for (String node : copy) {
+                previews.add(ops.preview(node, options));
+            }
+            return previews;
+        });
+    }
+
+    /** Starts draining the nodes together ({@link Ops#drainAll}); the listener hears every change, on the drains' threads. */
+    public CompletableFuture<List<DrainOperation>> drain(List<String> nodes, DrainOptions options, DrainListener listener) {
+        List<String> copy = List.copyOf(nodes);
+        return call(() -> ops.drainAll(copy, options, listener));
+    }
+
+    /** Completes on the FX thread once every drain has ended, with their results. */
+    public CompletableFuture<List<DrainResult>> whenAllEnded(List<DrainOperation> drains) {
+        CompletableFuture<List<DrainResult>> done = new CompletableFuture<>();
+        Ops.allEnded(drains).thenAccept(results -> fx.execute(() -> done.complete(results)));
+        return done;
+    }
+
+    private CompletableFuture<ActionResult> run(String failedTitle, Supplier<ActionResult> action) {
+        return CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return action.get();
+                    } catch (OpsException e) {
+                        return new ActionResult(ActionResult.Outcome.FAILED, failedTitle, e.getMessage());
+                    } catch (RuntimeException e) {
+                        return new ActionResult(ActionResult.Outcome.FAILED, failedTitle, String.valueOf(e.getMessage()));
+                    }
+                }, background)
+                .exceptionally(e -> new ActionResult(ActionResult.Outcome.FAILED, failedTitle, rootMessage(e)))
+                .thenApplyAsync(r -> r, fx);
+    }
+
+    /** Runs a blocking read off the FX thread; completes on the FX thread, exceptionally with a readable message. */
+    private <T> CompletableFuture<T> call(Supplier<T> read) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        CompletableFuture.supplyAsync(read, background).whenComplete((value, error) -> fx.execute(() -> {
+            if (error != null) {
+                result.completeExceptionally(new IllegalStateException(rootMessage(error), error));
+            } else {
+                result.complete(value);
+            }
+        }));
+        return result;
+    }
+
+    private static ActionResult nodeResult(NodeChange change, String doneTitle) {
+        return new ActionResult(change.changed() ? ActionResult.Outcome.DONE : ActionResult.Outcome.UNCHANGED,
+                change.changed() ? doneTitle : "Nothing to do", change.message());
+    }
+
+    private static ActionResult vmiResult(VmiChange change, String doneTitle) {
+        return new ActionResult(change.changed() ? ActionResult.Outcome.DONE : ActionResult.Outcome.UNCHANGED,
+                change.changed() ? doneTitle : "Nothing to do", change.message());
+    }
+
+    /** The eviction API's answer as the operator should read it; the message is the API server's, verbatim. */
+    static ActionResult evictionResult(String pod, EvictionResponse answer) {
+        if (answer.accepted()) {
+            return new ActionResult(ActionResult.Outcome.DONE, "Evicted " + pod, "pod/" + pod.substring(pod.indexOf('/') + 1) + " evicted");
+        }
+        if (answer.tooManyRequests()) {
+            return new ActionResult(ActionResult.Outcome.REFUSED_FOR_NOW, "Eviction of " + pod + " refused for now (HTTP 429)",
+                    answer.text());
+        }
+        String code = answer.unreachable() ? "no answer" : "HTTP " + answer.code()
+                + (answer.reason() == null || answer.reason().isEmpty() ? "" : " " + answer.reason());
+        return new ActionResult(ActionResult.Outcome.FAILED, "Eviction of " + pod + " failed (" + code + ")", answer.text());
+    }
+
+    private static boolean finished(Pod pod) {
+        String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+
+    private static String apiMessage(KubernetesClientException e) {
+        return e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : String.valueOf(e.getMessage());
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof CompletionException || t.getCause() != null && t.getMessage() == null) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return String.valueOf(t.getMessage());
+    }
+
+    @Override
+    public void close() {
+        background.shutdownNow();
+    }
+}

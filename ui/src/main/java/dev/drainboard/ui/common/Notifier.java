@@ -1,0 +1,110 @@
+package dev.drainboard.ui.common;
+
+import atlantafx.base.theme.Styles;
+import javafx.animation.PauseTransition;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.util.Locale;
+
+/**
+ * Toasts in the bottom-right corner of the window: what an action did, a drain's end, a failed migration.
+ * Successes fade after a few seconds; failures and warnings stay until closed, so a message is never missed.
+ */
+public final class Notifier {
+
+    /** One notification as shown; kept (the last {@value #KEEP}) so tests and a later history can read them. */
+    public record Toast(Badge.Tone tone, String title, String message) {
+    }
+
+    private static final int KEEP = 50;
+    private static final int VISIBLE = 4;
+
+    private final VBox stack = new VBox(10);
+    private final StackPane layer = new StackPane(stack);
+    private final ObservableList<Toast> history = FXCollections.observableArrayList();
+
+    public Notifier() {
+        stack.setId("toasts");
+        stack.setAlignment(Pos.BOTTOM_RIGHT);
+        stack.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        stack.setFillWidth(true);
+        StackPane.setAlignment(stack, Pos.BOTTOM_RIGHT);
+        layer.setPickOnBounds(false);
+        stack.setPickOnBounds(false);
+        layer.setPadding(new Insets(0, 20, 46, 0));
+    }
+
+    /** The node to put on top of the shell. */
+    public Node layer() {
+        return layer;
+    }
+
+    public ObservableList<Toast> history() {
+        return history;
+    }
+
+    public void show(Badge.Tone tone, String title, String message) {
+        Toast toast = new Toast(tone, title, message);
+        history.add(toast);
+        if (history.size() > KEEP) {
+            history.remove(0);
+        }
+        VBox card = card(toast);
+        stack.getChildren().add(card);
+        while (stack.getChildren().size() > VISIBLE) {
+            stack.getChildren().remove(0);
+        }
+        if (tone == Badge.Tone.SUCCESS || tone == Badge.Tone.NEUTRAL || tone == Badge.Tone.ACCENT) {
+            PauseTransition wait = new PauseTransition(Duration.seconds(7));
+            wait.setOnFinished(e -> stack.getChildren().remove(card));
+            wait.play();
+        }
+    }
+
+    private VBox card(Toast toast) {
+        Label title = new Label(toast.title(), Icons.icon(icon(toast.tone()), 18));
+        title.getStyleClass().add("toast-title");
+        title.setWrapText(true);
+        Button close = new Button(null, Icons.icon(Material2AL.CLOSE, 14));
+        close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL, "toast-close");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox top = new HBox(8, title, spacer, close);
+        top.setAlignment(Pos.TOP_LEFT);
+        Label message = new Label(toast.message());
+        message.getStyleClass().add("toast-message");
+        message.setWrapText(true);
+        message.setManaged(!toast.message().isEmpty());
+        message.setVisible(message.isManaged());
+        VBox card = new VBox(4, top, message);
+        card.getStyleClass().addAll("toast", "toast-" + toast.tone().name().toLowerCase(Locale.ROOT));
+        card.setPrefWidth(380);
+        card.setMaxWidth(380);
+        close.setOnAction(e -> stack.getChildren().remove(card));
+        return card;
+    }
+
+    private static Ikon icon(Badge.Tone tone) {
+        return switch (tone) {
+            case SUCCESS -> Material2AL.CHECK_CIRCLE;
+            case DANGER -> Material2AL.ERROR;
+            case WARNING -> Material2MZ.WARNING;
+            case ACCENT, NEUTRAL -> Material2AL.INFO;
+        };
+    }
+}

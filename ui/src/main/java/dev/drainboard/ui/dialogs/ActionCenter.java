@@ -1,0 +1,351 @@
+package dev.drainboard.ui.dialogs;
+
+import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ui.actions.AccessDecision;
+import dev.drainboard.ui.actions.ActionResult;
+import dev.drainboard.ui.actions.ClusterActions;
+import dev.drainboard.ui.actions.FailedMigrations;
+import dev.drainboard.ui.actions.LauncherPod;
+import dev.drainboard.ui.actions.Permissions;
+import dev.drainboard.ui.common.Badge;
+import dev.drainboard.ui.common.DialogCard;
+import dev.drainboard.ui.common.DialogHost;
+import dev.drainboard.ui.common.Notifier;
+import dev.drainboard.ui.drain.DrainDialog;
+import dev.drainboard.ui.drain.DrainSummary;
+import dev.drainboard.ui.model.ClusterModel;
+import dev.drainboard.ui.model.MigrationRow;
+import dev.drainboard.ui.model.NodeRow;
+import dev.drainboard.ui.model.ReplicaSetRow;
+import dev.drainboard.ui.model.VmiRow;
+import dev.drainboard.ui.shell.CommandPalette;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.scene.Node;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.layout.HBox;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Every operator action of one connection, wherever it starts (a table's toolbar or key, a tile's context menu, the
+ * command palette): confirmed in a dialog, run off the FX thread by {@link ClusterActions}, its outcome shown as a
+ * toast with the API server's words. Also tells the operator when a drain ends and when a migration fails.
+ */
+public final class ActionCenter implements AutoCloseable {
+
+    private static final Set<String> FINISHED_MIGRATION = Set.of("Succeeded", "Failed");
+
+    private final ClusterActions actions;
+    private final ClusterModel model;
+    private final DialogHost dialogs = new DialogHost();
+    private final Notifier notifier = new Notifier();
+    private final ActionSet<NodeRow> nodeActions;
+    private final ActionSet<VmiRow> vmiActions;
+    private final ActionSet<MigrationRow> migrationActions;
+    private final FailedMigrations failedMigrations = new FailedMigrations();
+    private final List<DrainDialog> drains = new ArrayList<>();
+    private Consumer<ReplicaSetRow> scaleHandler;
+
+    public ActionCenter(ClusterActions actions, ClusterModel model) {
+        this.actions = Objects.requireNonNull(actions);
+        this.model = model;
+        Consumer<String> refused = why -> notifier.show(Badge.Tone.WARNING, "Not done", why);
+        nodeActions = new ActionSet<NodeRow>(actions.permissions(), refused)
+                .add(ConsoleAction.CORDON, rows -> rows.isEmpty() ? "select a node" : null, rows -> "", this::cordon)
+                .add(ConsoleAction.UNCORDON, rows -> rows.isEmpty() ? "select a node" : null, rows -> "", this::uncordon)
+                .add(ConsoleAction.DRAIN, rows -> rows.isEmpty() ? "select one or more nodes" : null, rows -> "", this::drain)
+                .add(ConsoleAction.TAINT, rows -> rows.size() == 1 ? null : "select one node", rows -> "",
+                        rows -> taint(rows.getFirst()));
+        vmiActions = new ActionSet<VmiRow>(actions.permissions(), refused)
+                .add(ConsoleAction.EVICT, rows -> rows.size() != 1 ? "select one VMI"
+                                : rows.getFirst().node().isEmpty() ? "the VMI runs on no node" : null,
+                        ActionCenter::namespaceOf, rows -> evict(rows.getFirst()))
+                .add(ConsoleAction.MIGRATE, rows -> rows.size() != 1 ? "select one VMI"
+                                : !"Running".equals(rows.getFirst().phase()) ? "the VMI is not running" : null,
+                        ActionCenter::namespaceOf, rows -> migrate(rows.getFirst()))
+                .add(ConsoleAction.CANCEL_EVACUATION, rows -> rows.size() != 1 ? "select one VMI"
+                                : !rows.getFirst().markedForEvacuation() ? "the VMI is not marked for evacuation" : null,
+                        ActionCenter::namespaceOf, rows -> cancelEvacuation(rows.getFirst()));
+        migrationActions = new ActionSet<MigrationRow>(actions.permissions(), refused)
+                .add(ConsoleAction.CANCEL_MIGRATION, rows -> rows.size() != 1 ? "select one migration"
+                                : FINISHED_MIGRATION.contains(rows.getFirst().phase()) ? "the migration has finished" : null,
+                        rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> cancelMigration(rows.getFirst()));
+        watchMigrations();
+    }
+
+    private static String namespaceOf(List<VmiRow> rows) {
+        return rows.isEmpty() ? "" : rows.getFirst().namespace();
+    }
+
+    /** The dialog layer and the toast layer, to put over the shell. */
+    public List<Node> layers() {
+        return List.of(dialogs.layer(), notifier.layer());
+    }
+
+    public Notifier notifier() {
+        return notifier;
+    }
+
+    public DialogHost dialogs() {
+        return dialogs;
+    }
+
+    public Permissions permissions() {
+        return actions.permissions();
+    }
+
+    public ActionSet<NodeRow> nodeActions() {
+        return nodeActions;
+    }
+
+    public ActionSet<VmiRow> vmiActions() {
+        return vmiActions;
+    }
+
+    public ActionSet<MigrationRow> migrationActions() {
+        return migrationActions;
+    }
+
+    /** A node tile's context menu (the overview). */
+    public ContextMenu nodeMenu(NodeRow row) {
+        return nodeActions.menu(List.of(row));
+    }
+
+    // ---- nodes
+
+    public void cordon(List<NodeRow> rows) {
+        List<String> names = rows.stream().map(NodeRow::name).toList();
+        confirm("confirmCordon", ConsoleAction.CORDON, DialogCard.Kind.WARNING, "Cordon " + describe(names) + "?",
+                "New pods and VMIs will not be scheduled on " + describe(names) + ". What runs there stays.",
+                "", "Cordon", () -> names.forEach(n -> report(actions.cordon(n))));
+    }
+
+    public void uncordon(List<NodeRow> rows) {
+        List<String> names = rows.stream().map(NodeRow::name).toList();
+        confirm("confirmUncordon", ConsoleAction.UNCORDON, DialogCard.Kind.ACCENT, "Uncordon " + describe(names) + "?",
+                "The scheduler may place new pods and VMIs on " + describe(names) + " again.",
+                rows.stream().anyMatch(r -> r.taints().stream().anyMatch(t -> t.startsWith("kubevirt.io/drain")))
+                        ? "The kubevirt.io/drain taint stays: remove it from the Taints dialog to let VMIs back."
+                        : "",
+                "Uncordon", () -> names.forEach(n -> report(actions.uncordon(n))));
+    }
+
+    /** Opens the drain dialog for these nodes (one operation); its end is notified even when the dialog is hidden. */
+    public void drain(List<NodeRow> rows) {
+        List<String> names = rows.stream().map(NodeRow::name).sorted().toList();
+        for (DrainDialog running : drains) {
+            if (running.running() && running.nodes().stream().anyMatch(names::contains)) {
+                dialogs.show(running);
+                return;
+            }
+        }
+        DrainDialog[] dialog = new DrainDialog[1];
+        dialog[0] = new DrainDialog(names, actions, actions.permissions().decision(ConsoleAction.DRAIN.checks("")),
+                (state, results) -> drainEnded(names, state, results), () -> dialogs.close(dialog[0]));
+        drains.removeIf(d -> !d.running());
+        drains.add(dialog[0]);
+        dialogs.show(dialog[0]);
+    }
+
+    private void drainEnded(List<String> nodes, DrainSummary.EndState state, List<DrainResult> results) {
+        String what = describe(nodes);
+        String why = String.join("\n", results.stream().filter(r -> !r.drained()).map(r -> r.node() + ": " + r.why()).toList());
+        switch (state) {
+            case DRAINED -> notifier.show(Badge.Tone.SUCCESS, "Drain finished: " + what + " drained",
+                    "Every evicted pod is gone; " + (nodes.size() == 1 ? "the node stays" : "the nodes stay") + " cordoned.");
+            case FAILED -> notifier.show(Badge.Tone.DANGER, "Drain of " + what + " failed", why);
+            case TIMED_OUT -> notifier.show(Badge.Tone.DANGER, "Drain of " + what + " timed out", why);
+            case CANCELLED -> notifier.show(Badge.Tone.WARNING, "Drain of " + what + " cancelled", why);
+            case RUNNING -> { }
+        }
+    }
+
+    /** The taints dialog of one node. */
+    public void taint(NodeRow row) {
+        String node = row.name();
+        TaintDialog[] dialog = new TaintDialog[1];
+        dialog[0] = new TaintDialog(node, row.taints(), actions.permissions().decision(ConsoleAction.TAINT.checks("")),
+                (specs, overwrite) -> actions.taint(node, specs, overwrite),
+                result -> {
+                    dialogs.close(dialog[0]);
+                    show(result);
+                },
+                () -> dialogs.close(dialog[0]));
+        dialogs.show(dialog[0]);
+    }
+
+    // ---- VMIs and migrations
+
+    /** Finds the VMI's launcher pod (off the FX thread), says what its eviction will do, then evicts on confirm. */
+    public void evict(VmiRow vmi) {
+        actions.launcherOf(vmi.namespace(), vmi.name()).whenComplete((pod, error) -> {
+            if (error != null) {
+                notifier.show(Badge.Tone.DANGER, "Cannot evict " + vmi.name(), error.getMessage());
+                return;
+            }
+            confirmEvict(pod);
+        });
+    }
+
+    private void confirmEvict(LauncherPod pod) {
+        confirm("confirmEvict", ConsoleAction.EVICT, DialogCard.Kind.WARNING, "Evict pod " + pod.name() + "?",
+                "The launcher pod of VMI " + pod.namespace() + "/" + pod.vmi() + " on " + pod.node()
+                        + " is evicted through the eviction API: KubeVirt's webhook and the pod's disruption budget decide.",
+                pod.whatHappens().isEmpty() ? "" : "What will happen: " + pod.whatHappens(),
+                "Evict", () -> report(actions.evict(pod.namespace(), pod.name())));
+    }
+
+    public void migrate(VmiRow vmi) {
+        confirm("confirmMigrate", ConsoleAction.MIGRATE, DialogCard.Kind.ACCENT, "Migrate " + vmi.name() + "?",
+                "A VirtualMachineInstanceMigration is created for " + vmi.namespace() + "/" + vmi.name()
+                        + "; KubeVirt live-migrates it off " + vmi.node() + ".",
+                "", "Migrate", () -> report(actions.migrate(vmi.namespace(), vmi.name())));
+    }
+
+    public void cancelEvacuation(VmiRow vmi) {
+        confirm("confirmCancelEvacuation", ConsoleAction.CANCEL_EVACUATION, DialogCard.Kind.WARNING,
+                "Cancel the evacuation of " + vmi.name() + "?",
+                "The VMI's evacuation mark (leave node " + vmi.evacuationNode() + ") is cleared, so no new migration is "
+                        + "started for it. Refused while the node carries the drain taint.",
+                "", "Cancel evacuation", () -> report(actions.cancelEvacuation(vmi.namespace(), vmi.name())));
+    }
+
+    public void cancelMigration(MigrationRow row) {
+        confirm("confirmCancelMigration", ConsoleAction.CANCEL_MIGRATION, DialogCard.Kind.DANGER,
+                "Cancel migration " + row.name() + "?",
+                "The migration of VMI " + row.namespace() + "/" + row.vmi() + " (" + row.phase() + ") is deleted: "
+                        + "KubeVirt cancels or aborts it and the VMI stays on " + (row.sourceNode().isEmpty() ? "its node" : row.sourceNode()) + ".",
+                "", "Cancel migration", () -> report(actions.cancelMigration(row.namespace(), row.name())));
+    }
+
+    // ---- replica sets (the hook the scale action plugs into)
+
+    /**
+     * Wires scaling: the replica-set view's Scale button calls this handler with the selected replica set. Until it
+     * is set, the button is disabled and says that scaling is not available yet.
+     */
+    public void setScaleHandler(Consumer<ReplicaSetRow> handler) {
+        this.scaleHandler = handler;
+        scaleSlotRefresh.forEach(Runnable::run);
+    }
+
+    private final List<Runnable> scaleSlotRefresh = new ArrayList<>();
+
+    /** The Scale button for the replica-set view's toolbar (disabled until {@link #setScaleHandler} is called). */
+    public Node scaleSlot(ObservableList<ReplicaSetRow> selection) {
+        ActionButton button = new ActionButton(ConsoleAction.SCALE, () -> {
+            if (scaleHandler != null && selection.size() == 1) {
+                scaleHandler.accept(selection.getFirst());
+            }
+        });
+        Runnable refresh = () -> button.update(scaleHandler != null && selection.size() == 1,
+                scaleHandler == null ? "Scaling arrives with the replica-set operations." : "select one replica set",
+                AccessDecision.ALLOWED);
+        selection.addListener((ListChangeListener<ReplicaSetRow>) c -> refresh.run());
+        scaleSlotRefresh.add(refresh);
+        refresh.run();
+        return new HBox(button);
+    }
+
+    // ---- the command palette
+
+    /** Entries for the command palette: every applicable, allowed action on every node, VMI and running migration. */
+    public List<CommandPalette.Entry> paletteEntries() {
+        List<CommandPalette.Entry> entries = new ArrayList<>();
+        for (DrainDialog d : drains) {
+            if (d.running()) {
+                entries.add(new CommandPalette.Entry("Show the drain of " + describe(d.nodes()), "Drain in progress",
+                        Material2AL.ARROW_CIRCLE_DOWN, () -> dialogs.show(d)));
+            }
+        }
+        for (NodeRow n : model.nodes()) {
+            for (ConsoleAction a : nodeActions.available(List.of(n))) {
+                entries.add(new CommandPalette.Entry(a.label().replace("…", "") + " " + n.name() + (a.label().endsWith("…") ? "…" : ""),
+                        "Node action · key " + a.keyHint() + " in Nodes", a.icon(), () -> nodeActions.trigger(a, List.of(n))));
+            }
+        }
+        for (VmiRow v : model.vmis()) {
+            for (ConsoleAction a : vmiActions.available(List.of(v))) {
+                entries.add(new CommandPalette.Entry(a.label().replace("…", "") + " " + v.name() + (a.label().endsWith("…") ? "…" : ""),
+                        "VMI action · " + v.namespace() + " · key " + a.keyHint() + " in VMIs", a.icon(),
+                        () -> vmiActions.trigger(a, List.of(v))));
+            }
+        }
+        for (MigrationRow m : model.migrations()) {
+            for (ConsoleAction a : migrationActions.available(List.of(m))) {
+                entries.add(new CommandPalette.Entry(a.label() + " " + m.name(), "Migration of " + m.vmi() + " · key "
+                        + a.keyHint() + " in Migrations", a.icon(), () -> migrationActions.trigger(a, List.of(m))));
+            }
+        }
+        return entries;
+    }
+
+    // ---- notifications
+
+    private void watchMigrations() {
+        model.synced().addListener((obs, was, now) -> {
+            if (now) {
+                failedMigrations.update(List.copyOf(model.migrations()));
+            }
+        });
+        if (model.synced().get()) {
+            failedMigrations.update(List.copyOf(model.migrations()));
+        }
+        model.migrations().addListener((ListChangeListener<MigrationRow>) c -> {
+            if (!model.synced().get()) {
+                return;
+            }
+            for (MigrationRow failed : failedMigrations.update(List.copyOf(model.migrations()))) {
+                notifier.show(Badge.Tone.DANGER, "Migration of " + failed.namespace() + "/" + failed.vmi() + " failed",
+                        failed.name() + (failed.sourceNode().isEmpty() ? "" : " · " + failed.sourceNode() + " → "
+                                + (failed.targetNode().isEmpty() ? "?" : failed.targetNode()))
+                                + ". The VMI stays on its source node.");
+            }
+        });
+    }
+
+    // ---- helpers
+
+    private void confirm(String id, ConsoleAction action, DialogCard.Kind kind, String title, String message, String detail,
+                         String verb, Runnable run) {
+        ConfirmDialog[] dialog = new ConfirmDialog[1];
+        dialog[0] = new ConfirmDialog(id, action.icon(), kind, title, message, detail, verb, () -> {
+            dialogs.close(dialog[0]);
+            run.run();
+        }, () -> dialogs.close(dialog[0]));
+        dialogs.show(dialog[0]);
+    }
+
+    private void report(CompletableFuture<ActionResult> result) {
+        result.thenAccept(this::show);
+    }
+
+    private void show(ActionResult result) {
+        Badge.Tone tone = switch (result.outcome()) {
+            case DONE -> Badge.Tone.SUCCESS;
+            case UNCHANGED -> Badge.Tone.NEUTRAL;
+            case REFUSED_FOR_NOW -> Badge.Tone.WARNING;
+            case FAILED, INVALID -> Badge.Tone.DANGER;
+        };
+        notifier.show(tone, result.title(), result.message());
+    }
+
+    private static String describe(List<String> names) {
+        return names.size() == 1 ? names.getFirst() : names.size() + " nodes (" + String.join(", ", names) + ")";
+    }
+
+    /** Cancels drains still running (disconnecting), then stops the action threads. */
+    @Override
+    public void close() {
+        drains.forEach(DrainDialog::cancelRunning);
+        actions.close();
+    }
+}

@@ -1,0 +1,232 @@
+package dev.drainboard.ui.drain;
+
+import dev.drainboard.ops.DrainPreview;
+import dev.drainboard.ops.DrainProgress;
+import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ops.PodOutcome;
+import dev.drainboard.ops.PodState;
+import dev.drainboard.ui.common.Badge;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The drain dialog's words, colours and sums, as pure functions of ops' records. */
+public final class DrainSummary {
+
+    private DrainSummary() {
+    }
+
+    /** Where a drain of one or several nodes stands, as the dialog's end banner says it. */
+    public enum EndState {
+        RUNNING("Draining"), DRAINED("Drained"), FAILED("Failed"), TIMED_OUT("Timed out"), CANCELLED("Cancelled");
+
+        private final String label;
+
+        EndState(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    public static EndState endState(DrainProgress progress) {
+        return progress.result().map(r -> endState(r.status())).orElse(EndState.RUNNING);
+    }
+
+    public static EndState endState(DrainResult.Status status) {
+        return switch (status) {
+            case DRAINED, DRY_RUN -> EndState.DRAINED;
+            case FAILED -> EndState.FAILED;
+            case TIMED_OUT -> EndState.TIMED_OUT;
+            case CANCELLED -> EndState.CANCELLED;
+        };
+    }
+
+    /**
+     * Several nodes drained as one operation: running while any runs; then failed if any failed, else timed out
+     * if any timed out, else cancelled if any was, else drained. Never "drained" after a failure.
+     */
+    public static EndState overall(List<EndState> nodes) {
+        if (nodes.isEmpty() || nodes.contains(EndState.RUNNING)) {
+            return EndState.RUNNING;
+        }
+        for (EndState worst : List.of(EndState.FAILED, EndState.TIMED_OUT, EndState.CANCELLED)) {
+            if (nodes.contains(worst)) {
+                return worst;
+            }
+        }
+        return EndState.DRAINED;
+    }
+
+    /** The node's bar: pods gone of pods to evict; full only when drained (an empty node is full once it ends). */
+    public static double fraction(DrainProgress progress) {
+        if (progress.result().filter(DrainResult::drained).isPresent()) {
+            return 1.0;
+        }
+        if (progress.pods().isEmpty()) {
+            return progress.phase() == DrainProgress.Phase.ENDED ? 0.0 : -1.0; // indeterminate while preparing
+        }
+        return (double) progress.count(PodState.GONE) / progress.pods().size();
+    }
+
+    /** One line under the node's bar. */
+    public static String nodeLine(DrainProgress progress) {
+        Optional<DrainResult> result = progress.result();
+        if (result.isPresent()) {
+            return result.get().why();
+        }
+        return switch (progress.phase()) {
+            case PREPARING -> "Reading the node's pods…";
+            case CORDONING -> "Cordoning…";
+            case EVICTING, ENDED -> progress.count(PodState.GONE) + " of " + progress.pods().size() + " pods gone"
+                    + waiting(progress);
+        };
+    }
+
+    private static String waiting(DrainProgress progress) {
+        long migrating = progress.count(PodState.WAITING_FOR_MIGRATION);
+        long blocked = progress.count(PodState.BLOCKED);
+        String text = "";
+        if (migrating > 0) {
+            text += " · " + migrating + " waiting for migration";
+        }
+        if (blocked > 0) {
+            text += " · " + blocked + " blocked";
+        }
+        return text;
+    }
+
+    public static String outcomeLabel(PodOutcome outcome) {
+        return switch (outcome) {
+            case EVICTED -> "Evicted";
+            case EVICTED_VM_RESTARTS -> "Evicted, VM restarts";
+            case EVICTED_VMI_LOST -> "Evicted, VMI lost";
+            case EVICTED_VMI_REPLACED -> "Evicted, VMI replaced";
+            case LIVE_MIGRATION -> "Live migration";
+            case EXTERNAL_EVACUATION -> "External evacuation";
+            case BLOCKED_NOT_MIGRATABLE -> "Blocked: not migratable";
+            case BLOCKED_BY_PDB -> "Blocked: PDB";
+            case REFUSED -> "Refused";
+            case SKIPPED_DAEMONSET -> "Stays (DaemonSet)";
+            case SKIPPED_MIRROR -> "Stays (static pod)";
+            case NEEDS_IGNORE_DAEMONSETS -> "Needs Ignore DaemonSets";
+            case NEEDS_DELETE_EMPTYDIR_DATA -> "Needs Delete emptyDir data";
+            case NEEDS_FORCE -> "Needs Force";
+        };
+    }
+
+    public static Badge.Tone outcomeTone(PodOutcome outcome) {
+        if (outcome.blocks() || outcome.effect() == PodOutcome.Effect.REFUSE_TO_START) {
+            return Badge.Tone.DANGER;
+        }
+        return switch (outcome) {
+            case LIVE_MIGRATION -> Badge.Tone.ACCENT;
+            case EVICTED_VMI_LOST, EXTERNAL_EVACUATION -> Badge.Tone.WARNING;
+            case SKIPPED_DAEMONSET, SKIPPED_MIRROR -> Badge.Tone.NEUTRAL;
+            default -> Badge.Tone.SUCCESS;
+        };
+    }
+
+    public static String stateLabel(PodState state) {
+        return switch (state) {
+            case PENDING -> "Pending";
+            case EVICTING -> "Evicting";
+            case WAITING_FOR_MIGRATION -> "Waiting for migration";
+            case BLOCKED -> "Blocked";
+            case EVICTED -> "Terminating";
+            case GONE -> "Gone";
+            case FAILED -> "Failed";
+        };
+    }
+
+    public static Badge.Tone stateTone(PodState state) {
+        return switch (state) {
+            case PENDING -> Badge.Tone.NEUTRAL;
+            case EVICTING, WAITING_FOR_MIGRATION, EVICTED -> Badge.Tone.ACCENT;
+            case BLOCKED -> Badge.Tone.WARNING;
+            case GONE -> Badge.Tone.SUCCESS;
+            case FAILED -> Badge.Tone.DANGER;
+        };
+    }
+
+    public static Badge.Tone endTone(EndState state) {
+        return switch (state) {
+            case RUNNING -> Badge.Tone.ACCENT;
+            case DRAINED -> Badge.Tone.SUCCESS;
+            case FAILED, TIMED_OUT -> Badge.Tone.DANGER;
+            case CANCELLED -> Badge.Tone.WARNING;
+        };
+    }
+
+    /** {@code 6 pods: 3 evicted, 1 live migration, 2 stay · 1 blocker} for one node's preview. */
+    public static String previewLine(DrainPreview preview) {
+        long evict = preview.pods().stream().filter(p -> p.outcome().effect() == PodOutcome.Effect.EVICT).count();
+        long migrate = preview.pods().stream().filter(p -> p.outcome() == PodOutcome.LIVE_MIGRATION).count();
+        long stay = preview.pods().stream().filter(p -> p.outcome().effect() == PodOutcome.Effect.SKIP).count();
+        long blockers = preview.pods().stream().filter(p -> p.outcome().blocks()).count();
+        StringBuilder text = new StringBuilder(preview.node()).append(": ").append(preview.pods().size())
+                .append(preview.pods().size() == 1 ? " pod" : " pods").append(" — ")
+                .append(evict).append(" to evict");
+        if (migrate > 0) {
+            text.append(" (").append(migrate).append(" by live migration)");
+        }
+        text.append(", ").append(stay).append(" stay");
+        if (blockers > 0) {
+            text.append(" · ").append(blockers).append(blockers == 1 ? " blocker" : " blockers");
+        }
+        if (!preview.canStart()) {
+            text.append(" · cannot start");
+        }
+        return text.toString();
+    }
+
+    /** kubectl's refusal names a command-line flag; the dialog says which box to tick. */
+    public static String optionHint(String error) {
+        if (error.contains("--ignore-daemonsets")) {
+            return "Tick “Ignore DaemonSets” to leave these pods on the node.";
+        }
+        if (error.contains("--delete-emptydir-data")) {
+            return "Tick “Delete emptyDir data” to evict them (their emptyDir data is lost).";
+        }
+        if (error.contains("--force")) {
+            return "Tick “Force” to evict them (nothing recreates them).";
+        }
+        return "";
+    }
+
+    private static final Pattern DURATION_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
+
+    /**
+     * The timeout field as kubectl's {@code --timeout} reads it (a Go duration: {@code 90s}, {@code 5m},
+     * {@code 1h30m}); empty or {@code 0} for none. Empty result: not a duration.
+     */
+    public static Optional<Duration> parseTimeout(String text) {
+        String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        if (t.isEmpty() || t.equals("0")) {
+            return Optional.of(Duration.ZERO);
+        }
+        Matcher m = DURATION_PART.matcher(t);
+        int at = 0;
+        double millis = 0;
+        while (at < t.length() && m.find(at) && m.start() == at) {
+            double n = Double.parseDouble(m.group(1));
+            millis += n * switch (m.group(2)) {
+                case "ms" -> 1;
+                case "s" -> 1000;
+                case "m" -> 60_000;
+                default -> 3_600_000;
+            };
+            at = m.end();
+        }
+        if (at != t.length()) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.ofMillis(Math.round(millis)));
+    }
+}

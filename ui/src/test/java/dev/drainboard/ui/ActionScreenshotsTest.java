@@ -1,0 +1,140 @@
+package dev.drainboard.ui;
+
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.model.ObjectRef;
+import dev.drainboard.ui.shell.ViewId;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+
+import static dev.drainboard.ui.ConsoleUiTest.fx;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * PNGs of the action dialogs, light and dark, from the running console on the demo scenario: the drain dialog's
+ * preview and its live progress, and the taint dialog refusing an invalid key. Same output folder as
+ * {@link ScreenshotsTest} ({@code -Ddrainboard.screenshots=DIR}).
+ */
+@ExtendWith(ApplicationExtension.class)
+class ActionScreenshotsTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private Console console;
+    private Preferences prefs;
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
+        console = new Console(ConsoleOptions.defaults().withPrefs(prefs).withKubeconfigs(List.of(), false));
+        console.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws BackingStoreException {
+        console.close();
+        prefs.removeNode();
+    }
+
+    @Test
+    void drainAndTaintDialogsLightAndDark(FxRobot robot) throws IOException {
+        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        robot.clickOn("#connectEmbedded");
+        await().atMost(WAIT).until(() -> fx(() -> console.sessionProperty().get() != null));
+        Session session = fx(() -> console.sessionProperty().get());
+        KubernetesClient client = session.client();
+        await().atMost(WAIT).until(() -> fx(() -> session.model().synced().get() && session.model().vmis().size() == 9
+                && session.model().vmis().stream().allMatch(v -> "Running".equals(v.phase()))));
+        for (var node : client.nodes().list().getItems()) {
+            client.nodes().withName(node.getMetadata().getName()).edit(n -> {
+                n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.LINK_SPEED, "4Mi");
+                return n;
+            });
+        }
+        String node = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("database").get()
+                .getStatus().getNodeName();
+
+        select(robot, node);
+        robot.press(KeyCode.D).release(KeyCode.D);
+        TableView<?> preview = robot.lookup("#drainPreviewTable").queryTableView();
+        await().atMost(WAIT).until(() -> fx(() -> !preview.getItems().isEmpty()));
+        fx(() -> {
+            robot.lookup("#drainIgnoreDaemonSets").queryAs(CheckBox.class).setSelected(true);
+            return null;
+        });
+        await().pollDelay(Duration.ofMillis(600)).atMost(WAIT).until(() -> fx(() -> !preview.getItems().isEmpty()));
+        bothThemes(robot, dir, "drain-preview");
+
+        for (String box : List.of("#drainDeleteEmptyDir", "#drainForce")) {
+            fx(() -> {
+                robot.lookup(box).queryAs(CheckBox.class).setSelected(true);
+                return null;
+            });
+        }
+        await().atMost(WAIT).until(() -> !fx(() -> robot.lookup("#drainStart").queryButton().isDisabled()));
+        robot.clickOn("#drainStart");
+        TableView<?> progress = robot.lookup("#drainProgressTable").queryTableView();
+        await().atMost(WAIT).until(() -> fx(() -> !progress.getItems().isEmpty() && progress.getItems().stream()
+                .map(Object::toString).noneMatch(r -> r.contains("attempts=0,"))));
+        bothThemes(robot, dir, "drain-progress");
+        robot.clickOn("#drainHide");
+
+        String other = session.model().nodes().stream().map(n -> n.name()).filter(n -> !n.equals(node)).findFirst().orElseThrow();
+        select(robot, other);
+        robot.press(KeyCode.T).release(KeyCode.T);
+        await().atMost(WAIT).until(() -> fx(() -> robot.lookup("#taintDialog").tryQuery().isPresent()));
+        robot.clickOn("#taintKey").write("maintenance window");
+        robot.clickOn("#taintValue").write("tonight");
+        bothThemes(robot, dir, "taint-dialog");
+        assertThat(Files.list(dir).filter(p -> p.getFileName().toString().startsWith("drain-")).count()).isGreaterThanOrEqualTo(4);
+    }
+
+    private void select(FxRobot robot, String node) {
+        fx(() -> {
+            console.shellProperty().get().show(ViewId.NODES);
+            console.shellProperty().get().reveal(ObjectRef.node(node));
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        fx(() -> {
+            robot.lookup("#nodesTable").query().requestFocus();
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void bothThemes(FxRobot robot, Path dir, String name) throws IOException {
+        ScreenshotsTest.snap(console, dir.resolve(name + "-light.png"));
+        fx(() -> {
+            console.theme().toggle();
+            return null;
+        });
+        ScreenshotsTest.snap(console, dir.resolve(name + "-dark.png"));
+        fx(() -> {
+            console.theme().toggle();
+            return null;
+        });
+    }
+}
