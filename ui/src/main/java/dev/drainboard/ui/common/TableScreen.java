@@ -119,7 +119,9 @@ public final class TableScreen<R extends Row> {
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             selected.set(row);
             if (row != null) {
-                details.show(row.ref(), facts.apply(row));
+                if (!replacing) { // a live update of the same row refreshes through details.refresh below
+                    details.show(row.ref(), facts.apply(row));
+                }
                 if (!split.getItems().contains(details)) {
                     split.getItems().add(details);
                     split.setDividerPositions(0.7);
@@ -145,7 +147,7 @@ public final class TableScreen<R extends Row> {
                             } finally {
                                 replacing = false;
                             }
-                            details.show(added.ref(), facts.apply(added));
+                            details.refresh(added.ref(), facts.apply(added));
                             return;
                         }
                     }
@@ -220,6 +222,11 @@ public final class TableScreen<R extends Row> {
     /** What the details pane lists for a row. */
     public void setFacts(Function<R, List<Map.Entry<String, String>>> facts) {
         this.facts = facts;
+    }
+
+    /** Where the details pane's "Related" links come from ({@code model.relations()}). */
+    public void setRelations(dev.drainboard.ui.model.Relations relations) {
+        details.setRelations(relations);
     }
 
     /** A style class per row ({@code row-warning}, {@code row-danger}, …) or null. */

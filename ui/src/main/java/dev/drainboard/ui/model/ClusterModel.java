@@ -65,7 +65,7 @@ public final class ClusterModel implements AutoCloseable {
     private static final String BY_NODE = "node";
     private static final String BY_VMI = "vmi";
 
-    private enum Table { NODES, VMIS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
+    private enum Table { NODES, VMIS, PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
 
     private final KubernetesClient client;
     private final boolean kubeVirt;
@@ -89,6 +89,8 @@ public final class ClusterModel implements AutoCloseable {
     private final AtomicBoolean batchInFlight = new AtomicBoolean();
     private volatile boolean settingsDirty = true;
     private volatile ClusterConfig config = ClusterConfig.defaults();
+    // Projector thread only: each migration's last transfer sample, to tell whether remaining data grew since.
+    private final Map<String, TransferProgress> lastTransfer = new HashMap<>();
     private volatile ConnectionState lastState = ConnectionState.SYNCING;
     private volatile boolean closed;
     private volatile boolean syncedSent;
@@ -101,6 +103,9 @@ public final class ClusterModel implements AutoCloseable {
     private final RowTable<MigrationRow> migrations = new RowTable<>();
     private final RowTable<ReplicaSetRow> replicaSets = new RowTable<>();
     private final RowTable<EventRow> events = new RowTable<>();
+    private final RowTable<PodRow> pods = new RowTable<>();
+    private final Relations relations = new Relations(nodes.readOnly(), vmis.readOnly(), pods.readOnly(),
+            pdbs.readOnly(), migrations.readOnly(), replicaSets.readOnly());
     private final ReadOnlyObjectWrapper<ConnectionState> state = new ReadOnlyObjectWrapper<>(ConnectionState.SYNCING);
     private final ReadOnlyObjectWrapper<KubeVirtSettings> settings =
             new ReadOnlyObjectWrapper<>(RowMapping.settings(ClusterConfig.defaults()));
@@ -128,12 +133,16 @@ public final class ClusterModel implements AutoCloseable {
         tables.put(Table.MIGRATIONS, migrations);
         tables.put(Table.REPLICA_SETS, replicaSets);
         tables.put(Table.EVENTS, events);
+        tables.put(Table.PODS, pods);
         projector = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("cluster-model").factory());
 
         nodeInformer = informer(client.nodes().runnableInformer(0), Map.of(), new Handler<>(n -> markNode(n.getMetadata().getName())));
         podInformer = informer(client.pods().inAnyNamespace().runnableInformer(0),
                 Map.of(BY_NODE, p -> p.getSpec() == null || p.getSpec().getNodeName() == null ? List.of() : List.of(p.getSpec().getNodeName())),
-                new Handler<>(p -> markNode(p.getSpec() == null ? null : p.getSpec().getNodeName())));
+                new Handler<>(p -> {
+                    markNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
+                    mark(Table.PODS, key(p));
+                }));
         pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0), Map.of(),
                 new Handler<>(p -> {
                     mark(Table.PDBS, key(p));
@@ -190,6 +199,16 @@ public final class ClusterModel implements AutoCloseable {
 
     public ObservableList<EventRow> events() {
         return events.readOnly();
+    }
+
+    /** VMIs' launcher pods (pods owned by a VMI); other pods are not kept as rows. */
+    public ObservableList<PodRow> launcherPods() {
+        return pods.readOnly();
+    }
+
+    /** What relates to what, from these lists (FX thread). */
+    public Relations relations() {
+        return relations;
     }
 
     /** Whether the cluster serves KubeVirt's API; without it the VMI, migration and replica-set lists stay empty. */
@@ -346,8 +365,10 @@ public final class ClusterModel implements AutoCloseable {
             project(Table.PDBS, pdbInformer, RowMapping::pdbRow, batch);
             project(Table.EVENTS, eventInformer, RowMapping::eventRow, batch);
             if (kubeVirt) {
+                project(Table.PODS, podInformer, RowMapping::podRow, batch);
                 project(Table.VMIS, vmiInformer, this::vmiRow, batch);
-                project(Table.MIGRATIONS, vmimInformer, RowMapping::migrationRow, batch);
+                project(Table.MIGRATIONS, vmimInformer, this::migrationRow, batch);
+                lastTransfer.keySet().removeIf(k -> vmimInformer.getStore().getByKey(k) == null);
                 project(Table.REPLICA_SETS, vmirsInformer, RowMapping::replicaSetRow, batch);
             }
             KubeVirtSettings newSettings = settingsDirty ? RowMapping.settings(config) : null;
@@ -372,7 +393,8 @@ public final class ClusterModel implements AutoCloseable {
             String key = it.next();
             it.remove();
             T object = informer.getStore().getByKey(key);
-            changes.put(key, object == null ? Optional.empty() : Optional.of(toRow.apply(object)));
+            // A null row means "not shown" (a pod no VMI owns): treated like a deleted object.
+            changes.put(key, object == null ? Optional.empty() : Optional.ofNullable(toRow.apply(object)));
         }
         batch.put(table, changes);
     }
@@ -382,6 +404,15 @@ public final class ClusterModel implements AutoCloseable {
         List<Pod> pods = podInformer.getIndexer().byIndex(BY_NODE, name);
         int vmisOnNode = vmiInformer == null ? 0 : vmiInformer.getIndexer().byIndex(BY_NODE, name).size();
         return RowMapping.nodeRow(node, pods, vmisOnNode);
+    }
+
+    private Row migrationRow(VirtualMachineInstanceMigration vmim) {
+        String key = key(vmim);
+        MigrationRow row = RowMapping.migrationRow(vmim, lastTransfer.get(key));
+        if (row.progress() != null) {
+            lastTransfer.put(key, row.progress());
+        }
+        return row;
     }
 
     private Row vmiRow(VirtualMachineInstance vmi) {

@@ -10,6 +10,7 @@ package dev.drainboard.ui.model;
  * @param evacuationNode   {@code status.evacuationNodeName}: the node an eviction asked it to leave; empty if none
  * @param pdbs             names of the PDBs that protect it, comma-separated; empty if none
  * @param migration        the phase of its newest migration, empty if none
+ * @param owner            its controller owner (a VirtualMachine or VirtualMachineInstanceReplicaSet), null if none
  */
 public record VmiRow(
         String namespace,
@@ -23,7 +24,8 @@ public record VmiRow(
         String evacuationNode,
         String pdbs,
         String migration,
-        String created) implements Row {
+        String created,
+        ObjectRef owner) implements Row {
 
     public boolean markedForEvacuation() {
         return !evacuationNode.isEmpty();
