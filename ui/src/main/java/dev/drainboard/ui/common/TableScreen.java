@@ -57,9 +57,13 @@ public final class TableScreen<R extends Row> {
     private Function<R, List<Map.Entry<String, String>>> facts = r -> List.of();
     private Function<R, String> rowStyle = r -> null;
     private boolean replacing;
+    private boolean sourceChanging;
+    private ObjectRef lost;
 
     public TableScreen(String id, ObservableList<R> source, String noun,
                        Function<ObjectRef, CompletableFuture<String>> yamlSource) {
+        // Registered before the filtered list's own listener, so it runs first on every change of the source.
+        source.addListener((ListChangeListener<R>) change -> sourceChanging = true);
         filtered = new FilteredList<>(source);
         SortedList<R> sorted = new SortedList<>(filtered);
         sorted.comparatorProperty().bind(table.comparatorProperty());
@@ -117,22 +121,44 @@ public final class TableScreen<R extends Row> {
         root.getStyleClass().add("table-screen");
 
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
-            selected.set(row);
             if (row != null) {
-                if (!replacing) { // a live update of the same row refreshes through details.refresh below
+                R before = selected.get();
+                selected.set(row);
+                if (before != null && before.ref().equals(row.ref())) {
+                    details.refresh(row.ref(), facts.apply(row)); // a live update of the same object
+                } else {
                     details.show(row.ref(), facts.apply(row));
                 }
                 if (!split.getItems().contains(details)) {
                     split.getItems().add(details);
                     split.setDividerPositions(0.7);
                 }
+            } else if (sourceChanging && selected.get() != null) {
+                // The sorted list turned a live update into remove + add and the table dropped the selection;
+                // the listener below selects the new row once the change has gone through.
+                lost = selected.get().ref();
             } else if (!isReplacing()) {
+                selected.set(null);
                 split.getItems().remove(details);
                 details.clear();
             }
         });
         // A live update replaces the row object: keep the same object selected and its details fresh.
         source.addListener((ListChangeListener<R>) change -> {
+            sourceChanging = false;
+            if (lost != null) {
+                ObjectRef ref = lost;
+                lost = null;
+                R now = find(ref);
+                if (now != null) {
+                    reselect(now);
+                } else {
+                    selected.set(null); // the object is gone
+                    split.getItems().remove(details);
+                    details.clear();
+                }
+                return;
+            }
             R current = selected.get();
             if (current == null) {
                 return;
@@ -141,19 +167,26 @@ public final class TableScreen<R extends Row> {
                 if (change.wasAdded()) {
                     for (R added : change.getAddedSubList()) {
                         if (added.ref().equals(current.ref()) && added != current) {
-                            replacing = true;
-                            try {
-                                table.getSelectionModel().select(added);
-                            } finally {
-                                replacing = false;
-                            }
-                            details.refresh(added.ref(), facts.apply(added));
+                            reselect(added);
                             return;
                         }
                     }
                 }
             }
         });
+    }
+
+    private void reselect(R row) {
+        replacing = true;
+        try {
+            table.getSelectionModel().select(row);
+        } finally {
+            replacing = false;
+        }
+        if (selected.get() != row) { // the table kept its selection index: say so anyway
+            selected.set(row);
+            details.refresh(row.ref(), facts.apply(row));
+        }
     }
 
     private boolean isReplacing() {

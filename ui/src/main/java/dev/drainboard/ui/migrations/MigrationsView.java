@@ -66,24 +66,24 @@ public final class MigrationsView implements ConsoleView {
         ObservableList<MigrationRow> rows = model.migrations();
         screen = new TableScreen<>("migrationsTable", rows, "migrations", model::yaml);
         screen.setRelations(model.relations());
-        screen.textColumn("Name", MigrationRow::name, 190);
-        screen.textColumn("VMI", r -> r.namespace() + "/" + r.vmi(), 130);
-        screen.badgeColumn("Phase", MigrationRow::phase, MigrationsView::phaseTone, 110);
-        screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 140);
+        screen.textColumn("Name", MigrationRow::name, 170);
+        screen.textColumn("VMI", MigrationRow::vmi, 105);
+        screen.badgeColumn("Phase", MigrationRow::phase, MigrationsView::phaseTone, 100);
+        screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 130);
         TableColumn<MigrationRow, MigrationRow> progress = new TableColumn<>("Progress");
         progress.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         progress.setCellFactory(c -> new ProgressCell());
         progress.setComparator(Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)));
-        progress.setPrefWidth(310);
-        progress.setMinWidth(310);
+        progress.setPrefWidth(320);
+        progress.setMinWidth(320);
         progress.setId("progressColumn");
         screen.table().getColumns().add(progress);
-        screen.textColumn("Cause", MigrationRow::cause, 120);
+        screen.textColumn("Cause", MigrationRow::cause, 125);
         clockColumn("Duration", (r, now) -> Formats.duration(r.elapsed(now)),
-                Comparator.comparing(r -> r.elapsed(clock.get())), 80);
+                Comparator.comparing(r -> r.elapsed(clock.get())), 75);
         TableColumn<MigrationRow, MigrationRow> created = clockColumn("Created", (r, now) ->
                         r.since() == null ? "—" : Formats.age(java.time.Duration.between(r.since(), now)) + " ago",
-                Comparator.comparing(r -> r.since() == null ? Instant.EPOCH : r.since()), 90);
+                Comparator.comparing(r -> r.since() == null ? Instant.EPOCH : r.since()), 70);
         created.setSortType(TableColumn.SortType.DESCENDING);
         screen.table().getSortOrder().add(created);
         screen.setRowStyle(r -> "Failed".equals(r.phase()) ? "row-danger"

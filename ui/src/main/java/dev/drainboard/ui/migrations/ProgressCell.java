@@ -64,7 +64,7 @@ final class ProgressCell extends TableCell<MigrationRow, MigrationRow> {
         warning.setText(warn);
         warning.setVisible(!warn.isEmpty());
         warning.setManaged(!warn.isEmpty());
-        tip.setText(ProgressText.detail(row));
+        tip.setText(ProgressText.tooltip(row));
         setTooltip(tip);
         setGraphic(box);
     }

@@ -45,17 +45,22 @@ final class ProgressText {
         if (t.totalBytes() > 0) {
             s.append(" (guest memory ").append(Formats.bytes(t.totalBytes())).append(")");
         }
-        s.append(". The bar is sent ÷ (sent + remaining), so it falls when the guest dirties memory faster than it is copied.");
         if (t.notConverging()) {
-            s.append("\nRemaining grew from ").append(Formats.bytes(t.remainingBefore())).append(" to ")
+            s.append(". Remaining grew from ").append(Formats.bytes(t.remainingBefore())).append(" to ")
                     .append(Formats.bytes(t.remainingBytes())).append(" since the last sample: not converging.");
         }
         return s.toString();
     }
 
-    /** The warning shown beside the bar while remaining data grows; empty otherwise. */
+    /** The progress cell's tooltip: the data, and how to read the bar. */
+    static String tooltip(MigrationRow row) {
+        return detail(row) + (row.progress() == null ? ""
+                : "\nThe bar shows sent ÷ (sent + remaining): it falls back when the guest dirties memory faster than it is copied.");
+    }
+
+    /** The warning beside the bar while remaining data grows (the tooltip says by how much); empty otherwise. */
     static String warning(MigrationRow row) {
         TransferProgress t = row.progress();
-        return t != null && t.notConverging() && !row.finished() ? "remaining growing" : "";
+        return t != null && t.notConverging() && !row.finished() ? "not converging" : "";
     }
 }
