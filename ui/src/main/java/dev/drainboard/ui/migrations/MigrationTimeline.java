@@ -73,6 +73,9 @@ final class MigrationTimeline extends Region {
     private boolean dirty = true;
     private boolean tipInstalled;
     private long redraws;
+    private double laidOutWidth = -1;
+    private double laidOutHeight = -1;
+    private double laidOutScrollBar = -1;
 
     private enum Swatch { RUNNING, PENDING, SUCCEEDED, FAILED, TEXT, MUTED, GRID, LANE, NOW, ON_BAR }
 
@@ -158,7 +161,13 @@ final class MigrationTimeline extends Region {
         scroll.resizeRelocate(w - sb, AXIS, sb, Math.max(0, h - AXIS));
         empty.autosize();
         empty.relocate(GUTTER + (w - GUTTER - empty.getWidth()) / 2, AXIS + (h - AXIS - empty.getHeight()) / 2);
-        dirty = true;
+        // A layout pass for another reason (a parent's) redraws only when the canvas changed size.
+        if (w != laidOutWidth || h != laidOutHeight || sb != laidOutScrollBar) {
+            laidOutWidth = w;
+            laidOutHeight = h;
+            laidOutScrollBar = sb;
+            dirty = true;
+        }
         redrawIfDirty();
     }
 

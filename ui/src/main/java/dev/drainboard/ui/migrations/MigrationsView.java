@@ -235,12 +235,10 @@ public final class MigrationsView implements ConsoleView {
         List<Map.Entry<String, String>> facts = new ArrayList<>(List.of(
                 entry("VMI", r.vmi()), entry("Phase", r.phase()),
                 entry("Source", r.sourceNode()), entry("Target", r.targetNode()), entry("Cause", r.cause()),
-                entry(r.finished() ? "Took" : "Running for", Formats.duration(r.elapsed(now))),
-                entry("Started", r.started()), entry("Ended", r.ended())));
+                entry(r.finished() ? "Took" : "Running for", Formats.duration(r.elapsed(now)))));
         r.transfer().ifPresent(t -> {
-            facts.add(entry("Transfer", ProgressText.summary(r)));
+            facts.add(entry("Transfer", ProgressText.summary(r) + (t.mode().isEmpty() ? "" : " (" + t.mode() + ")")));
             facts.add(entry("Data", ProgressText.detail(r)));
-            facts.add(entry("Mode", t.mode()));
         });
         if (!r.failureReason().isEmpty()) {
             facts.add(entry("Failure", r.failureReason()));
