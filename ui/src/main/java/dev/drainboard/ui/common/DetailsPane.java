@@ -82,7 +82,7 @@ public final class DetailsPane extends VBox {
         yaml.setId("detailsYaml");
         yaml.getStyleClass().add("yaml");
         yaml.setPromptText("Select a row to see its YAML");
-        yaml.setMinHeight(140);
+        yaml.setMinHeight(120);
         VBox.setVgrow(yaml, Priority.ALWAYS);
         Label yamlHeader = new Label("YAML");
         yamlHeader.getStyleClass().add("section-label");
@@ -95,7 +95,7 @@ public final class DetailsPane extends VBox {
         scroll.getStyleClass().addAll("details-scroll", atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
         // As tall as its content, but never more than about half the pane: the YAML keeps its room.
         scroll.prefViewportHeightProperty().bind(upper.heightProperty());
-        scroll.maxHeightProperty().bind(heightProperty().multiply(0.55));
+        scroll.maxHeightProperty().bind(heightProperty().multiply(0.6));
 
         setSpacing(10);
         setPadding(new Insets(16));

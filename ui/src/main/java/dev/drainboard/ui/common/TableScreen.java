@@ -131,7 +131,7 @@ public final class TableScreen<R extends Row> {
                 }
                 if (!split.getItems().contains(details)) {
                     split.getItems().add(details);
-                    split.setDividerPositions(0.7);
+                    split.setDividerPositions(0.64);
                 }
             } else if (sourceChanging && selected.get() != null) {
                 // The sorted list turned a live update into remove + add and the table dropped the selection;

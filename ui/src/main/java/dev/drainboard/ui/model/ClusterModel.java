@@ -64,6 +64,8 @@ public final class ClusterModel implements AutoCloseable {
     private static final long FRAME_MS = 16;
     private static final String BY_NODE = "node";
     private static final String BY_VMI = "vmi";
+    private static final String BY_UID = "uid";
+    private static final String BY_TARGET = "protects";
 
     private enum Table { NODES, VMIS, PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
 
@@ -143,16 +145,18 @@ public final class ClusterModel implements AutoCloseable {
                     markNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
                     mark(Table.PODS, key(p));
                 }));
-        pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0), Map.of(),
+        pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0),
+                Map.of(BY_TARGET, PdbTargets::keys),
                 new Handler<>(p -> {
                     mark(Table.PDBS, key(p));
-                    markVmisIn(p.getMetadata().getNamespace());
+                    markVmisProtectedBy(p);
                 }));
         eventInformer = informer(client.v1().events().inAnyNamespace().runnableInformer(0), Map.of(),
                 new Handler<>(e -> mark(Table.EVENTS, key(e))));
         if (kubeVirt) {
             vmiInformer = informer(client.resources(VirtualMachineInstance.class).inAnyNamespace().runnableInformer(0),
-                    Map.of(BY_NODE, v -> v.getStatus() == null || v.getStatus().getNodeName() == null ? List.of() : List.of(v.getStatus().getNodeName())),
+                    Map.of(BY_NODE, v -> v.getStatus() == null || v.getStatus().getNodeName() == null ? List.of() : List.of(v.getStatus().getNodeName()),
+                            BY_UID, v -> v.getMetadata().getUid() == null ? List.of() : List.of(v.getMetadata().getUid())),
                     new Handler<>(v -> {
                         mark(Table.VMIS, key(v));
                         markNode(v.getStatus() == null ? null : v.getStatus().getNodeName());
@@ -313,9 +317,15 @@ public final class ClusterModel implements AutoCloseable {
         }
     }
 
-    private void markVmisIn(String namespace) {
-        if (vmiInformer != null) {
-            vmiInformer.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).forEach(v -> mark(Table.VMIS, key(v)));
+    /** The VMIs whose PDB column may change with this PDB: its own VMI, or its whole namespace for a broad selector. */
+    private void markVmisProtectedBy(PodDisruptionBudget pdb) {
+        if (vmiInformer == null) {
+            return;
+        }
+        for (String target : PdbTargets.keys(pdb)) {
+            String index = target.equals(PdbTargets.anyIn(pdb.getMetadata().getNamespace())) ? Cache.NAMESPACE_INDEX : BY_UID;
+            String value = index.equals(BY_UID) ? target : pdb.getMetadata().getNamespace();
+            vmiInformer.getIndexer().byIndex(index, value).forEach(v -> mark(Table.VMIS, key(v)));
         }
     }
 
@@ -417,7 +427,12 @@ public final class ClusterModel implements AutoCloseable {
 
     private Row vmiRow(VirtualMachineInstance vmi) {
         String ns = vmi.getMetadata().getNamespace();
-        Collection<PodDisruptionBudget> pdbsHere = pdbInformer.getIndexer().byIndex(Cache.NAMESPACE_INDEX, ns);
+        // Only the PDBs that can protect this VMI: its own (by uid) and the namespace's broad ones.
+        Collection<PodDisruptionBudget> pdbsHere = new ArrayList<>(pdbInformer.getIndexer().byIndex(BY_TARGET, PdbTargets.anyIn(ns)));
+        if (vmi.getMetadata().getUid() != null) {
+            pdbInformer.getIndexer().byIndex(BY_TARGET, vmi.getMetadata().getUid()).stream()
+                    .filter(p -> ns.equals(p.getMetadata().getNamespace()) && !pdbsHere.contains(p)).forEach(pdbsHere::add);
+        }
         Optional<VirtualMachineInstanceMigration> newest = vmimInformer.getIndexer().byIndex(BY_VMI, key(vmi)).stream()
                 .max(Comparator.comparing(m -> Objects.toString(m.getMetadata().getCreationTimestamp(), "")));
         return RowMapping.vmiRow(vmi, config, pdbsHere, newest);

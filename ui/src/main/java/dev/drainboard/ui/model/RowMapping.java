@@ -114,7 +114,9 @@ final class RowMapping {
         String reason = migratable.filter(c -> !"True".equals(c.getStatus()))
                 .map(c -> join(c.getReason(), c.getMessage()))
                 .orElse(migratable.isEmpty() ? "not reported yet" : "");
-        String pdbs = pdbsInNamespace.stream().filter(p -> protects(p, vmi))
+        Map<String, String> launcher = launcherLabels(vmi);
+        String uid = vmi.getMetadata().getUid();
+        String pdbs = pdbsInNamespace.stream().filter(p -> protects(p, uid, launcher))
                 .map(p -> p.getMetadata().getName()).sorted().collect(Collectors.joining(", "));
         String migration = newestMigration.map(m -> m.getStatus() == null || m.getStatus().getPhase() == null
                 ? "Pending" : m.getStatus().getPhase()).orElse("");
@@ -131,15 +133,23 @@ final class RowMapping {
      * {@code kubevirt.io/created-by=<vmi uid>} (KubeVirt's own PDBs select on the latter), or when the VMI owns it.
      */
     static boolean protects(PodDisruptionBudget pdb, VirtualMachineInstance vmi) {
-        String uid = vmi.getMetadata().getUid();
+        return protects(pdb, vmi.getMetadata().getUid(), launcherLabels(vmi));
+    }
+
+    /** The labels a VMI's launcher pod carries (computed once per VMI, then matched against each PDB). */
+    private static Map<String, String> launcherLabels(VirtualMachineInstance vmi) {
+        Map<String, String> labels = new HashMap<>(orEmpty(vmi.getMetadata().getLabels()));
+        labels.put(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER);
+        if (vmi.getMetadata().getUid() != null) {
+            labels.put(KubeVirtNames.Labels.CREATED_BY, vmi.getMetadata().getUid());
+        }
+        return labels;
+    }
+
+    private static boolean protects(PodDisruptionBudget pdb, String uid, Map<String, String> launcherLabels) {
         if (uid != null && pdb.getMetadata().getOwnerReferences() != null
                 && pdb.getMetadata().getOwnerReferences().stream().anyMatch(o -> uid.equals(o.getUid()))) {
             return true;
-        }
-        Map<String, String> launcherLabels = new HashMap<>(orEmpty(vmi.getMetadata().getLabels()));
-        launcherLabels.put(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER);
-        if (uid != null) {
-            launcherLabels.put(KubeVirtNames.Labels.CREATED_BY, uid);
         }
         return pdb.getSpec() != null && LabelSelectors.matches(pdb.getSpec().getSelector(), launcherLabels);
     }
