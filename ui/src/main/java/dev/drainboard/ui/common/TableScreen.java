@@ -30,9 +30,11 @@ import javafx.scene.layout.Region;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -66,7 +68,14 @@ public final class TableScreen<R extends Row> {
         source.addListener((ListChangeListener<R>) change -> sourceChanging = true);
         filtered = new FilteredList<>(source);
         SortedList<R> sorted = new SortedList<>(filtered);
-        sorted.comparatorProperty().bind(table.comparatorProperty());
+        // Unsorted still means ordered (by namespace and name): a SortedList without a comparator passes a live
+        // update on as a "replaced" change, which TableView answers by rebuilding every visible cell; with a
+        // comparator it becomes a remove + add. The table's own sort policy would refuse a comparator it did not
+        // set, so the SortedList is trusted to do the sorting.
+        Comparator<R> byName = Comparator.comparing((R r) -> r.ref().namespace()).thenComparing(r -> r.ref().name());
+        sorted.comparatorProperty().bind(Bindings.createObjectBinding(
+                () -> table.getComparator() != null ? table.getComparator() : byName, table.comparatorProperty()));
+        table.setSortPolicy(t -> true);
         table.setItems(sorted);
         table.setId(id);
         table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
@@ -75,13 +84,22 @@ public final class TableScreen<R extends Row> {
         placeholder.getStyleClass().add(Styles.TEXT_MUTED);
         table.setPlaceholder(placeholder);
         table.setRowFactory(t -> new TableRow<>() {
+            private String style;
+
             @Override
             protected void updateItem(R item, boolean empty) {
                 super.updateItem(item, empty);
-                getStyleClass().removeAll("row-warning", "row-danger", "row-success", "row-muted");
-                String style = empty || item == null ? null : rowStyle.apply(item);
-                if (style != null) {
-                    getStyleClass().add(style);
+                // Rows are re-indexed on every pulse with live updates: touch the style classes (which re-applies
+                // CSS to the row and its cells) only when the row's style really changes.
+                String wanted = empty || item == null ? null : rowStyle.apply(item);
+                if (!Objects.equals(wanted, style)) {
+                    if (style != null) {
+                        getStyleClass().remove(style);
+                    }
+                    if (wanted != null) {
+                        getStyleClass().add(wanted);
+                    }
+                    style = wanted;
                 }
             }
         });
@@ -193,10 +211,18 @@ public final class TableScreen<R extends Row> {
         return replacing;
     }
 
+    /**
+     * Kubernetes names and states are ASCII: plain string order (case-insensitive) sorts them as an operator
+     * expects, at a fraction of the cost of the default locale collator (which dominated sorting 10,000 rows).
+     */
+    private static final Comparator<String> TEXT_ORDER =
+            Comparator.nullsFirst(String.CASE_INSENSITIVE_ORDER.thenComparing(Comparator.naturalOrder()));
+
     /** Adds a text column; {@code value} must be cheap (it runs per visible cell). */
     public TableColumn<R, String> textColumn(String title, Function<R, String> value, double width) {
         TableColumn<R, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
+        column.setComparator(TEXT_ORDER);
         size(column, width);
         table.getColumns().add(column);
         return column;
@@ -232,21 +258,34 @@ public final class TableScreen<R extends Row> {
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
         column.setCellFactory(c -> new TableCell<>() {
             private final Label badge = Badge.of("", Badge.Tone.NEUTRAL);
+            private Badge.Tone shownTone = Badge.Tone.NEUTRAL;
 
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
-                if (empty || item == null || item.isEmpty()) {
-                    setGraphic(null);
-                    setText(null);
-                } else {
+                // Only what changed is touched: a new style class re-applies CSS, the costliest part of a pulse
+                // in a table that updates live.
+                boolean show = !empty && item != null && !item.isEmpty();
+                if (show) {
                     badge.setText(item);
-                    Badge.style(badge, tone.apply(item));
+                    Badge.Tone t = tone.apply(item);
+                    if (t != shownTone) {
+                        Badge.style(badge, t);
+                        shownTone = t;
+                    }
+                }
+                // The badge stays the cell's graphic and is hidden when empty: swapping graphics rebuilds the
+                // cell's children and re-applies their CSS.
+                badge.setVisible(show);
+                if (getGraphic() != badge) {
                     setGraphic(badge);
+                }
+                if (getText() != null) {
                     setText(null);
                 }
             }
         });
+        column.setComparator(TEXT_ORDER);
         size(column, width);
         table.getColumns().add(column);
         return column;

@@ -90,7 +90,7 @@ class ConsoleBenchmark {
                         (System.nanoTime() - t) / 1e9);
                 WaitForAsyncUtils.waitForFxEvents(10);
 
-                FrameClock frames = fx(FrameClock::install);
+                FrameClock frames = fx(() -> FrameClock.install(stage.getScene()));
                 ResourceType vmiType = cluster.api().registry()
                         .findByApiVersionAndKind("kubevirt.io/v1", "VirtualMachineInstance").orElseThrow();
                 TableView<VmiRow> table = fx(() -> lookupTable());
@@ -197,6 +197,10 @@ class ConsoleBenchmark {
     static final class FrameClock {
         private final List<Long> pulse = new ArrayList<>();
         private final List<Long> between = new ArrayList<>();
+        private final List<Long> layout = new ArrayList<>();
+        private final List<Long> pulseCpu = new ArrayList<>();
+        private long pulseCpuStart;
+        private long layoutStart;
         private long pulseStart;
         private long lastEnd;
         private final AtomicLong pulses = new AtomicLong();
@@ -207,8 +211,14 @@ class ConsoleBenchmark {
         private final com.sun.javafx.tk.TKPulseListener startListener = this::pulseStarts;
         private final com.sun.javafx.tk.TKPulseListener endListener = this::pulseEnds;
 
-        static FrameClock install() {
+        static FrameClock install(Scene scene) {
             FrameClock c = new FrameClock();
+            scene.addPreLayoutPulseListener(() -> c.layoutStart = System.nanoTime());
+            scene.addPostLayoutPulseListener(() -> {
+                synchronized (c) {
+                    c.layout.add(System.nanoTime() - c.layoutStart);
+                }
+            });
             c.fxThreadId = Thread.currentThread().threadId();
             // The toolkit holds its listeners weakly: the clock keeps them.
             Toolkit.getToolkit().addStageTkPulseListener(c.startListener);
@@ -220,6 +230,7 @@ class ConsoleBenchmark {
             pulseStart = System.nanoTime();
             // FX-thread CPU spent since the last pulse ended: runLater work (batches), not idle waiting.
             long cpu = threads.getCurrentThreadCpuTime();
+            pulseCpuStart = cpu;
             if (cpuAtEnd > 0) {
                 synchronized (this) {
                     between.add(cpu - cpuAtEnd);
@@ -235,10 +246,15 @@ class ConsoleBenchmark {
             lastEnd = now;
             lastEndPublished = now;
             cpuAtEnd = threads.getCurrentThreadCpuTime();
+            synchronized (this) {
+                pulseCpu.add(cpuAtEnd - pulseCpuStart);
+            }
             pulses.incrementAndGet();
         }
 
         synchronized void reset() {
+            layout.clear();
+            pulseCpu.clear();
             pulse.clear();
             between.clear();
         }
@@ -254,6 +270,12 @@ class ConsoleBenchmark {
         synchronized void report(String what) {
             List<Double> p = pulse.stream().map(n -> n / 1e6).toList();
             List<Double> b = between.stream().map(n -> n / 1e6).toList();
+            List<Double> l = layout.stream().map(n -> n / 1e6).toList();
+            List<Double> pc = pulseCpu.stream().map(n -> n / 1e6).toList();
+            List<Double> frameCpu = new ArrayList<>();
+            for (int i = 0; i < Math.min(pc.size(), b.size()); i++) {
+                frameCpu.add(pc.get(i) + b.get(i));
+            }
             List<Double> frame = new ArrayList<>();
             for (int i = 0; i < Math.min(p.size(), b.size()); i++) {
                 frame.add(p.get(i) + b.get(i));
@@ -261,10 +283,16 @@ class ConsoleBenchmark {
             System.out.printf(Locale.ROOT, "uibench: %s; %d pulses%n", what, p.size());
             System.out.printf(Locale.ROOT, "uibench:   pulse            p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
                     percentile(p, 50), percentile(p, 99), percentile(p, 100));
+            System.out.printf(Locale.ROOT, "uibench:   of which CSS+layout p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
+                    percentile(l, 50), percentile(l, 99), percentile(l, 100));
             System.out.printf(Locale.ROOT, "uibench:   batches (FX CPU) p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
                     percentile(b, 50), percentile(b, 99), percentile(b, 100));
             System.out.printf(Locale.ROOT, "uibench:   frame = both     p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
                     percentile(frame, 50), percentile(frame, 99), percentile(frame, 100));
+            System.out.printf(Locale.ROOT, "uibench:   pulse, FX CPU    p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
+                    percentile(pc, 50), percentile(pc, 99), percentile(pc, 100));
+            System.out.printf(Locale.ROOT, "uibench:   frame, FX CPU    p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
+                    percentile(frameCpu, 50), percentile(frameCpu, 99), percentile(frameCpu, 100));
         }
     }
 
