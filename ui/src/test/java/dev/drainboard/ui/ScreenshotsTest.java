@@ -81,9 +81,6 @@ class ScreenshotsTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().size() == 9
                 && session.model().vmis().stream().allMatch(v -> !v.node().isEmpty())));
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().stream()
-                .allMatch(v -> v.phase().equals("Running") && v.liveMigratable().equals("True") || v.name().equals("ledger")
-                        || !v.liveMigratable().equals("Unknown"))));
-        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().stream()
                 .allMatch(v -> v.phase().equals("Running"))));
         migrateAndWait(session.client(), "web-frontend");
         startDrain(session.client());

@@ -110,8 +110,8 @@ public final class MigrationsView implements ConsoleView {
         screen.toolbar().getChildren().add(1, segments);
 
         timeline = new MigrationTimeline(rows, clock, this::sourceNodeOfVmi);
-        timeline.setPrefHeight(190);
-        timeline.setMinHeight(130);
+        timeline.setPrefHeight(200);
+        timeline.setMinHeight(172);
         VBox card = new VBox(8, timelineHeader(), timeline);
         card.getStyleClass().add("timeline-card");
         card.setPadding(new Insets(10, 12, 10, 12));
