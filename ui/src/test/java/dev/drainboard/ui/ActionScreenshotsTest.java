@@ -65,7 +65,8 @@ class ActionScreenshotsTest {
         await().atMost(WAIT).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
         KubernetesClient client = session.client();
-        await().atMost(WAIT).until(() -> fx(() -> session.model().synced().get() && session.model().vmis().size() == 9
+        await().atMost(WAIT).until(() -> fx(() -> session.model().synced().get() && session.model().vmis().size()
+                        == client.resources(VirtualMachineInstance.class).inAnyNamespace().list().getItems().size()
                 && session.model().vmis().stream().allMatch(v -> "Running".equals(v.phase()))));
         for (var node : client.nodes().list().getItems()) {
             client.nodes().withName(node.getMetadata().getName()).edit(n -> {

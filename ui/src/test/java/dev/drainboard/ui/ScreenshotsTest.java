@@ -80,7 +80,13 @@ class ScreenshotsTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().synced().get()));
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().size() == 12 // 9 + the 3 of the replica set "workers"
                 && session.model().vmis().stream().allMatch(v -> !v.node().isEmpty())));
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().stream()
+                .allMatch(v -> v.phase().equals("Running"))));
+        migrateAndWait(session.client(), "web-frontend");
         startDrain(session.client());
+        migrateWhileDirtying(session.client(), "cache", "6Mi");
+        await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().migrations().stream()
+                .filter(m -> m.progress() != null && !m.finished()).count() >= 2));
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> !session.model().migrations().isEmpty()
                 && session.model().nodes().stream().filter(n -> n.cordoned()).count() == 2));
 
@@ -114,9 +120,17 @@ class ScreenshotsTest {
             case NODES -> "node02";
             case VMIS -> "ledger";
             case PDBS -> "kubevirt-disruption-budget-x7k2p";
-            case MIGRATIONS -> "kubevirt-evacuation-q8w4n";
             default -> null;
         };
+        if (view == ViewId.MIGRATIONS) {
+            robot.clickOn("#timelineWindow5");
+            fx(() -> {
+                var shell = console.shellProperty().get();
+                shell.session().model().migrations().stream().filter(m -> m.vmi().equals("database")).findFirst()
+                        .ifPresent(m -> shell.reveal(m.ref()));
+                return null;
+            });
+        }
         if (ref != null) {
             fx(() -> {
                 var shell = console.shellProperty().get();
@@ -179,6 +193,30 @@ class ScreenshotsTest {
             return n;
         });
         return drained;
+    }
+
+    /** A user-requested migration on the default fast link, finished before the drain starts: a green bar. */
+    static void migrateAndWait(KubernetesClient client, String vmi) {
+        String name = new dev.drainboard.ops.VmiOps(client).migrate("demo", vmi).name();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            var m = client.resources(VirtualMachineInstanceMigration.class).inNamespace("demo").withName(name).get();
+            return m != null && m.getStatus() != null && "Succeeded".equals(m.getStatus().getPhase());
+        });
+    }
+
+    /**
+     * A migration whose guest dirties memory faster than the (slowed) link sends it: its remaining data grows, the
+     * console must say it is not converging.
+     */
+    static void migrateWhileDirtying(KubernetesClient client, String vmi, String dirtyRate) {
+        client.resources(VirtualMachineInstance.class).inNamespace("demo").withName(vmi).edit(v -> {
+            if (v.getMetadata().getAnnotations() == null) {
+                v.getMetadata().setAnnotations(new java.util.HashMap<>());
+            }
+            v.getMetadata().getAnnotations().put(dev.drainboard.kubevirt.KubeVirtNames.Simulation.MEMORY_DIRTY_RATE, dirtyRate);
+            return v;
+        });
+        new dev.drainboard.ops.VmiOps(client).migrate("demo", vmi);
     }
 
     private static void event(KubernetesClient client, String object, String kind, String ns, String type, String reason,

@@ -46,7 +46,11 @@ public final class ClusterActions implements AutoCloseable {
 
     /** Actions on the session's cluster, with permissions from SelfSubjectAccessReviews. */
     public static ClusterActions open(Session session) {
-        KubernetesClient client = session.client();
+        return forClient(session.client());
+    }
+
+    /** Actions through this client (a session's, or a benchmark's own). */
+    public static ClusterActions forClient(KubernetesClient client) {
         ExecutorService background = Executors.newFixedThreadPool(2,
                 Thread.ofPlatform().daemon().name("console-actions-", 0).factory());
         return new ClusterActions(new Ops(client), client, new SelfSubjectAccessReviewer(client), background, Platform::runLater);

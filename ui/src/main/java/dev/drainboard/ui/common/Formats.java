@@ -59,6 +59,38 @@ public final class Formats {
         return total <= 0 ? 0 : Math.min(1.0, (double) used / total);
     }
 
+    /** Data sizes as a migration reports them: {@code 812 KiB}, {@code 312 MiB}, {@code 1.4 GiB}. */
+    public static String bytes(long bytes) {
+        double b = Math.max(0, bytes);
+        if (b >= 1024.0 * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f GiB", b / (1024.0 * 1024 * 1024));
+        }
+        if (b >= 1024.0 * 1024) {
+            return String.format(Locale.ROOT, "%d MiB", Math.round(b / (1024.0 * 1024)));
+        }
+        if (b >= 1024) {
+            return String.format(Locale.ROOT, "%d KiB", Math.round(b / 1024.0));
+        }
+        return (long) b + " B";
+    }
+
+    /** A transfer rate: {@code 48 MiB/s}. */
+    public static String rate(long bytesPerSecond) {
+        return bytes(bytesPerSecond) + "/s";
+    }
+
+    /** A running time as a clock reads it: {@code 42s}, {@code 3m 05s}, {@code 1h 02m}. */
+    public static String duration(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        if (s < 60) {
+            return s + "s";
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%dm %02ds", s / 60, s % 60);
+        }
+        return String.format(Locale.ROOT, "%dh %02dm", s / 3600, (s % 3600) / 60);
+    }
+
     public static String orDash(String s) {
         return s == null || s.isEmpty() ? "—" : s;
     }

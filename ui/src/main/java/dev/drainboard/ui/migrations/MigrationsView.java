@@ -1,5 +1,6 @@
 package dev.drainboard.ui.migrations;
 
+import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
@@ -7,57 +8,262 @@ import dev.drainboard.ui.dialogs.ActionCenter;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.ObjectRef;
+import dev.drainboard.ui.model.VmiRow;
 import dev.drainboard.ui.shell.ConsoleView;
-import atlantafx.base.theme.Styles;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 import static java.util.Map.entry;
 
 /**
- * Live migrations (VMIMs) as their objects say. Progress bars (from the drainboard.dev/migration-progress
- * annotation) and the per-node timeline are still to come.
+ * Live migrations (VMIMs), in flight and recent: phase, source → target, cause, the transfer's progress (sent vs
+ * remaining, rate, pass; honest when remaining grows) and how long each took; below, a timeline of the last
+ * minutes with one lane per source node, so the parallel migration slots in use are visible.
  */
 public final class MigrationsView implements ConsoleView {
 
+    /** Which migrations the table lists. */
+    enum Show { IN_FLIGHT, FINISHED, ALL }
+
+    private final ClusterModel model;
     private final TableScreen<MigrationRow> screen;
-    private final BorderPane root = new BorderPane();
+    private final ObjectProperty<Instant> clock = new SimpleObjectProperty<>(Instant.now());
+    private final Timeline ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> clock.set(Instant.now())));
+    private final MigrationTimeline timeline;
+    private final VBox root = new VBox(14);
+    private final ToggleButton inFlight = new ToggleButton();
+    private final ToggleButton finished = new ToggleButton();
+    private final ToggleButton all = new ToggleButton();
 
     public MigrationsView(ClusterModel model, ActionCenter actions) {
-        screen = new TableScreen<>("migrationsTable", model.migrations(), "migrations", model::yaml);
-        screen.textColumn("Name", MigrationRow::name, 200);
-        screen.textColumn("Namespace", MigrationRow::namespace, 105);
-        screen.textColumn("VMI", MigrationRow::vmi, 120);
-        screen.badgeColumn("Phase", MigrationRow::phase, s -> switch (s) {
-            case "Succeeded" -> Badge.Tone.SUCCESS;
-            case "Failed" -> Badge.Tone.DANGER;
-            case "Running", "Scheduling", "Scheduled", "PreparingTarget", "TargetReady" -> Badge.Tone.ACCENT;
-            default -> Badge.Tone.NEUTRAL;
-        }, 110);
-        screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 150);
-        screen.textColumn("Cause", MigrationRow::cause, 150);
-        screen.textColumn("Started", r -> Formats.orDash(r.started()), 150);
-        screen.setFacts(r -> List.<Map.Entry<String, String>>of(
-                entry("VMI", r.vmi()), entry("Phase", r.phase()), entry("Source", r.sourceNode()),
-                entry("Target", r.targetNode()), entry("Cause", r.cause()), entry("Started", r.started()),
-                entry("Ended", r.ended())));
-        Label note = new Label("Progress bars (data processed vs remaining, rate, iteration) and a per-node timeline "
-                + "are on their way; until then a running migration's progress is in its YAML, annotation "
-                + "drainboard.dev/migration-progress.");
-        note.getStyleClass().addAll("arrives-note", Styles.TEXT_MUTED);
-        note.setWrapText(true);
-        BorderPane.setMargin(note, new Insets(12, 0, 0, 0));
+        this.model = model;
+        ObservableList<MigrationRow> rows = model.migrations();
+        screen = new TableScreen<>("migrationsTable", rows, "migrations", model::yaml);
+        screen.setRelations(model.relations());
+        screen.textColumn("Name", MigrationRow::name, 170);
+        screen.textColumn("VMI", MigrationRow::vmi, 105);
+        screen.badgeColumn("Phase", MigrationRow::phase, MigrationsView::phaseTone, 100);
+        screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 130);
+        TableColumn<MigrationRow, MigrationRow> progress = new TableColumn<>("Progress");
+        progress.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        progress.setCellFactory(c -> new ProgressCell());
+        progress.setComparator(Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)));
+        progress.setPrefWidth(320);
+        progress.setMinWidth(320);
+        progress.setId("progressColumn");
+        screen.table().getColumns().add(progress);
+        screen.textColumn("Cause", MigrationRow::cause, 125);
+        clockColumn("Duration", (r, now) -> Formats.duration(r.elapsed(now)),
+                Comparator.comparing(r -> r.elapsed(clock.get())), 75);
+        TableColumn<MigrationRow, MigrationRow> created = clockColumn("Created", (r, now) ->
+                        r.since() == null ? "—" : Formats.age(java.time.Duration.between(r.since(), now)) + " ago",
+                Comparator.comparing(r -> r.since() == null ? Instant.EPOCH : r.since()), 70);
+        created.setSortType(TableColumn.SortType.DESCENDING);
+        screen.table().getSortOrder().add(created);
+        screen.setRowStyle(r -> "Failed".equals(r.phase()) ? "row-danger"
+                : r.transfer().map(t -> t.notConverging()).orElse(false) && !r.finished() ? "row-warning" : null);
+        screen.setFacts(r -> facts(r, clock.get()));
+
+        ToggleGroup group = new ToggleGroup();
+        HBox segments = new HBox(inFlight, finished, all);
+        segments.getStyleClass().add("segmented");
+        segments.setId("migrationsShow");
+        configure(inFlight, "migrationsInFlight", Styles.LEFT_PILL, group, Show.IN_FLIGHT);
+        configure(finished, "migrationsFinished", Styles.CENTER_PILL, group, Show.FINISHED);
+        configure(all, "migrationsAll", Styles.RIGHT_PILL, group, Show.ALL);
+        all.setSelected(true);
+        group.selectedToggleProperty().addListener((o, old, now) -> {
+            if (now == null) {
+                old.setSelected(true); // one is always chosen
+            } else {
+                screen.extraFilterProperty().set(filter((Show) now.getUserData()));
+            }
+        });
+        rows.addListener((ListChangeListener<MigrationRow>) c -> updateCounts(rows));
+        updateCounts(rows);
+        screen.toolbar().getChildren().add(1, segments);
         // Cancel migration (X) on the selected row.
         var selection = screen.table().getSelectionModel().getSelectedItems();
         screen.actions().getChildren().add(actions.migrationActions().toolbar(selection));
         actions.migrationActions().installKeys(screen.table(), selection);
-        root.setCenter(screen.root());
-        root.setBottom(note);
+
+        timeline = new MigrationTimeline(rows, clock, this::sourceNodeOfVmi);
+        timeline.setPrefHeight(200);
+        timeline.setMinHeight(172);
+        VBox card = new VBox(8, timelineHeader(), timeline);
+        card.getStyleClass().add("timeline-card");
+        card.setPadding(new Insets(10, 12, 10, 12));
+        VBox.setVgrow(screen.root(), Priority.ALWAYS);
+        root.getChildren().addAll(screen.root(), card);
+
+        ticker.setCycleCount(Animation.INDEFINITE);
+        // Tick only while the view is on screen: a hidden view costs nothing, and a closed session's view is let go.
+        root.sceneProperty().addListener((o, old, scene) -> {
+            if (scene != null) {
+                clock.set(Instant.now());
+                ticker.play();
+            } else {
+                ticker.stop();
+            }
+        });
+    }
+
+    private Node timelineHeader() {
+        Label title = new Label("Timeline");
+        title.getStyleClass().add("timeline-title");
+        Label hint = new Label("outbound migrations per source node; stacked bars ran at the same time");
+        hint.getStyleClass().addAll(Styles.TEXT_MUTED, "timeline-hint");
+        HBox legend = new HBox(12, legendItem("Pending", "swatch-pending"), legendItem("Running", "swatch-running"),
+                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"));
+        legend.setAlignment(Pos.CENTER_LEFT);
+        ToggleGroup windows = new ToggleGroup();
+        HBox choice = new HBox();
+        choice.getStyleClass().add("segmented");
+        int[] minutes = {5, 15, 60};
+        String[] pills = {Styles.LEFT_PILL, Styles.CENTER_PILL, Styles.RIGHT_PILL};
+        for (int i = 0; i < minutes.length; i++) {
+            int m = minutes[i];
+            ToggleButton b = new ToggleButton(m + " min");
+            b.setId("timelineWindow" + m);
+            b.getStyleClass().addAll(pills[i], Styles.SMALL);
+            b.setToggleGroup(windows);
+            b.setSelected(m == timeline.windowMinutesProperty().get());
+            b.setOnAction(e -> {
+                if (!b.isSelected()) {
+                    b.setSelected(true);
+                }
+                timeline.windowMinutesProperty().set(m);
+            });
+            choice.getChildren().add(b);
+        }
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox header = new HBox(12, title, hint, spacer, legend, choice);
+        header.setAlignment(Pos.CENTER_LEFT);
+        return header;
+    }
+
+    private static Node legendItem(String text, String swatch) {
+        Region dot = new Region();
+        dot.getStyleClass().addAll("legend-dot", swatch);
+        Label label = new Label(text, dot);
+        label.getStyleClass().addAll("legend-item", Styles.TEXT_MUTED);
+        return label;
+    }
+
+    private void configure(ToggleButton b, String id, String pill, ToggleGroup group, Show show) {
+        b.setId(id);
+        b.setUserData(show);
+        b.getStyleClass().add(pill);
+        b.setToggleGroup(group);
+    }
+
+    private void updateCounts(List<MigrationRow> rows) {
+        long flying = rows.stream().filter(r -> !r.finished()).count();
+        inFlight.setText("In flight  " + flying);
+        finished.setText("Finished  " + (rows.size() - flying));
+        all.setText("All  " + rows.size());
+    }
+
+    static Predicate<MigrationRow> filter(Show show) {
+        return switch (show) {
+            case IN_FLIGHT -> r -> !r.finished();
+            case FINISHED -> MigrationRow::finished;
+            case ALL -> r -> true;
+        };
+    }
+
+    /** A column whose text depends on the time (elapsed, age): its cells follow the one-second clock. */
+    private TableColumn<MigrationRow, MigrationRow> clockColumn(String title, BiFunction<MigrationRow, Instant, String> text,
+                                                               Comparator<MigrationRow> order, double width) {
+        TableColumn<MigrationRow, MigrationRow> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        column.setCellFactory(c -> new TableCell<>() {
+            {
+                clock.addListener((o, a, now) -> show(getItem(), now));
+            }
+
+            @Override
+            protected void updateItem(MigrationRow row, boolean empty) {
+                super.updateItem(row, empty);
+                show(empty ? null : row, clock.get());
+            }
+
+            private void show(MigrationRow row, Instant now) {
+                setText(row == null ? null : text.apply(row, now));
+            }
+        });
+        column.setComparator(order);
+        column.setPrefWidth(width);
+        column.setMinWidth(width);
+        screen.table().getColumns().add(column);
+        return column;
+    }
+
+    static Badge.Tone phaseTone(String phase) {
+        return switch (phase) {
+            case "Succeeded" -> Badge.Tone.SUCCESS;
+            case "Failed" -> Badge.Tone.DANGER;
+            case "Running", "Scheduling", "Scheduled", "PreparingTarget", "TargetReady" -> Badge.Tone.ACCENT;
+            default -> Badge.Tone.NEUTRAL;
+        };
+    }
+
+    static List<Map.Entry<String, String>> facts(MigrationRow r, Instant now) {
+        List<Map.Entry<String, String>> facts = new ArrayList<>(List.of(
+                entry("VMI", r.vmi()), entry("Phase", r.phase()),
+                entry("Source", r.sourceNode()), entry("Target", r.targetNode()), entry("Cause", r.cause()),
+                entry(r.finished() ? "Took" : "Running for", Formats.duration(r.elapsed(now)))));
+        r.transfer().ifPresent(t -> {
+            facts.add(entry("Transfer", ProgressText.summary(r) + (t.mode().isEmpty() ? "" : " (" + t.mode() + ")")));
+            facts.add(entry("Data", ProgressText.detail(r)));
+        });
+        if (!r.failureReason().isEmpty()) {
+            facts.add(entry("Failure", r.failureReason()));
+        }
+        return facts;
+    }
+
+    /** A pending migration's source: the node its VMI runs on. */
+    private String sourceNodeOfVmi(MigrationRow m) {
+        for (VmiRow v : model.vmis()) {
+            if (v.name().equals(m.vmi()) && v.namespace().equals(m.namespace())) {
+                return v.node();
+            }
+        }
+        return "";
+    }
+
+    /** The timeline, for tests. */
+    MigrationTimeline timeline() {
+        return timeline;
     }
 
     @Override
@@ -67,6 +273,9 @@ public final class MigrationsView implements ConsoleView {
 
     @Override
     public boolean reveal(ObjectRef ref) {
+        if (ref.kind() == ObjectRef.Kind.VMIM && !all.isSelected()) {
+            all.setSelected(true); // the row may be hidden by the in-flight/finished choice
+        }
         return screen.reveal(ref);
     }
 

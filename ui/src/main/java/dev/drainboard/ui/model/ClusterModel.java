@@ -64,8 +64,10 @@ public final class ClusterModel implements AutoCloseable {
     private static final long FRAME_MS = 16;
     private static final String BY_NODE = "node";
     private static final String BY_VMI = "vmi";
+    private static final String BY_UID = "uid";
+    private static final String BY_TARGET = "protects";
 
-    private enum Table { NODES, VMIS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
+    private enum Table { NODES, VMIS, PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
 
     private final KubernetesClient client;
     private final boolean kubeVirt;
@@ -89,6 +91,8 @@ public final class ClusterModel implements AutoCloseable {
     private final AtomicBoolean batchInFlight = new AtomicBoolean();
     private volatile boolean settingsDirty = true;
     private volatile ClusterConfig config = ClusterConfig.defaults();
+    // Projector thread only: each migration's last transfer sample, to tell whether remaining data grew since.
+    private final Map<String, TransferProgress> lastTransfer = new HashMap<>();
     private volatile ConnectionState lastState = ConnectionState.SYNCING;
     private volatile boolean closed;
     private volatile boolean syncedSent;
@@ -101,6 +105,9 @@ public final class ClusterModel implements AutoCloseable {
     private final RowTable<MigrationRow> migrations = new RowTable<>();
     private final RowTable<ReplicaSetRow> replicaSets = new RowTable<>();
     private final RowTable<EventRow> events = new RowTable<>();
+    private final RowTable<PodRow> pods = new RowTable<>();
+    private final Relations relations = new Relations(nodes.readOnly(), vmis.readOnly(), pods.readOnly(),
+            pdbs.readOnly(), migrations.readOnly(), replicaSets.readOnly());
     private final ReadOnlyObjectWrapper<ConnectionState> state = new ReadOnlyObjectWrapper<>(ConnectionState.SYNCING);
     private final ReadOnlyObjectWrapper<KubeVirtSettings> settings =
             new ReadOnlyObjectWrapper<>(RowMapping.settings(ClusterConfig.defaults()));
@@ -128,22 +135,28 @@ public final class ClusterModel implements AutoCloseable {
         tables.put(Table.MIGRATIONS, migrations);
         tables.put(Table.REPLICA_SETS, replicaSets);
         tables.put(Table.EVENTS, events);
+        tables.put(Table.PODS, pods);
         projector = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("cluster-model").factory());
 
         nodeInformer = informer(client.nodes().runnableInformer(0), Map.of(), new Handler<>(n -> markNode(n.getMetadata().getName())));
         podInformer = informer(client.pods().inAnyNamespace().runnableInformer(0),
                 Map.of(BY_NODE, p -> p.getSpec() == null || p.getSpec().getNodeName() == null ? List.of() : List.of(p.getSpec().getNodeName())),
-                new Handler<>(p -> markNode(p.getSpec() == null ? null : p.getSpec().getNodeName())));
-        pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0), Map.of(),
+                new Handler<>(p -> {
+                    markNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
+                    mark(Table.PODS, key(p));
+                }));
+        pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0),
+                Map.of(BY_TARGET, PdbTargets::keys),
                 new Handler<>(p -> {
                     mark(Table.PDBS, key(p));
-                    markVmisIn(p.getMetadata().getNamespace());
+                    markVmisProtectedBy(p);
                 }));
         eventInformer = informer(client.v1().events().inAnyNamespace().runnableInformer(0), Map.of(),
                 new Handler<>(e -> mark(Table.EVENTS, key(e))));
         if (kubeVirt) {
             vmiInformer = informer(client.resources(VirtualMachineInstance.class).inAnyNamespace().runnableInformer(0),
-                    Map.of(BY_NODE, v -> v.getStatus() == null || v.getStatus().getNodeName() == null ? List.of() : List.of(v.getStatus().getNodeName())),
+                    Map.of(BY_NODE, v -> v.getStatus() == null || v.getStatus().getNodeName() == null ? List.of() : List.of(v.getStatus().getNodeName()),
+                            BY_UID, v -> v.getMetadata().getUid() == null ? List.of() : List.of(v.getMetadata().getUid())),
                     new Handler<>(v -> {
                         mark(Table.VMIS, key(v));
                         markNode(v.getStatus() == null ? null : v.getStatus().getNodeName());
@@ -190,6 +203,16 @@ public final class ClusterModel implements AutoCloseable {
 
     public ObservableList<EventRow> events() {
         return events.readOnly();
+    }
+
+    /** VMIs' launcher pods (pods owned by a VMI); other pods are not kept as rows. */
+    public ObservableList<PodRow> launcherPods() {
+        return pods.readOnly();
+    }
+
+    /** What relates to what, from these lists (FX thread). */
+    public Relations relations() {
+        return relations;
     }
 
     /** Whether the cluster serves KubeVirt's API; without it the VMI, migration and replica-set lists stay empty. */
@@ -294,9 +317,15 @@ public final class ClusterModel implements AutoCloseable {
         }
     }
 
-    private void markVmisIn(String namespace) {
-        if (vmiInformer != null) {
-            vmiInformer.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).forEach(v -> mark(Table.VMIS, key(v)));
+    /** The VMIs whose PDB column may change with this PDB: its own VMI, or its whole namespace for a broad selector. */
+    private void markVmisProtectedBy(PodDisruptionBudget pdb) {
+        if (vmiInformer == null) {
+            return;
+        }
+        for (String target : PdbTargets.keys(pdb)) {
+            String index = target.equals(PdbTargets.anyIn(pdb.getMetadata().getNamespace())) ? Cache.NAMESPACE_INDEX : BY_UID;
+            String value = index.equals(BY_UID) ? target : pdb.getMetadata().getNamespace();
+            vmiInformer.getIndexer().byIndex(index, value).forEach(v -> mark(Table.VMIS, key(v)));
         }
     }
 
@@ -346,8 +375,10 @@ public final class ClusterModel implements AutoCloseable {
             project(Table.PDBS, pdbInformer, RowMapping::pdbRow, batch);
             project(Table.EVENTS, eventInformer, RowMapping::eventRow, batch);
             if (kubeVirt) {
+                project(Table.PODS, podInformer, RowMapping::podRow, batch);
                 project(Table.VMIS, vmiInformer, this::vmiRow, batch);
-                project(Table.MIGRATIONS, vmimInformer, RowMapping::migrationRow, batch);
+                project(Table.MIGRATIONS, vmimInformer, this::migrationRow, batch);
+                lastTransfer.keySet().removeIf(k -> vmimInformer.getStore().getByKey(k) == null);
                 project(Table.REPLICA_SETS, vmirsInformer, RowMapping::replicaSetRow, batch);
             }
             KubeVirtSettings newSettings = settingsDirty ? RowMapping.settings(config) : null;
@@ -372,7 +403,8 @@ public final class ClusterModel implements AutoCloseable {
             String key = it.next();
             it.remove();
             T object = informer.getStore().getByKey(key);
-            changes.put(key, object == null ? Optional.empty() : Optional.of(toRow.apply(object)));
+            // A null row means "not shown" (a pod no VMI owns): treated like a deleted object.
+            changes.put(key, object == null ? Optional.empty() : Optional.ofNullable(toRow.apply(object)));
         }
         batch.put(table, changes);
     }
@@ -384,9 +416,23 @@ public final class ClusterModel implements AutoCloseable {
         return RowMapping.nodeRow(node, pods, vmisOnNode);
     }
 
+    private Row migrationRow(VirtualMachineInstanceMigration vmim) {
+        String key = key(vmim);
+        MigrationRow row = RowMapping.migrationRow(vmim, lastTransfer.get(key));
+        if (row.progress() != null) {
+            lastTransfer.put(key, row.progress());
+        }
+        return row;
+    }
+
     private Row vmiRow(VirtualMachineInstance vmi) {
         String ns = vmi.getMetadata().getNamespace();
-        Collection<PodDisruptionBudget> pdbsHere = pdbInformer.getIndexer().byIndex(Cache.NAMESPACE_INDEX, ns);
+        // Only the PDBs that can protect this VMI: its own (by uid) and the namespace's broad ones.
+        Collection<PodDisruptionBudget> pdbsHere = new ArrayList<>(pdbInformer.getIndexer().byIndex(BY_TARGET, PdbTargets.anyIn(ns)));
+        if (vmi.getMetadata().getUid() != null) {
+            pdbInformer.getIndexer().byIndex(BY_TARGET, vmi.getMetadata().getUid()).stream()
+                    .filter(p -> ns.equals(p.getMetadata().getNamespace()) && !pdbsHere.contains(p)).forEach(pdbsHere::add);
+        }
         Optional<VirtualMachineInstanceMigration> newest = vmimInformer.getIndexer().byIndex(BY_VMI, key(vmi)).stream()
                 .max(Comparator.comparing(m -> Objects.toString(m.getMetadata().getCreationTimestamp(), "")));
         return RowMapping.vmiRow(vmi, config, pdbsHere, newest);

@@ -1,21 +1,55 @@
 package dev.drainboard.ui.model;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
 /**
  * What the console shows of one VirtualMachineInstanceMigration.
  *
- * @param cause {@code evacuation} when the evacuation controller created it, else who asked (or empty)
+ * @param cause          why it exists: the {@code drainboard.dev/migration-cause} annotation, else what KubeVirt's own
+ *                       annotations say (evacuation, workload update), else {@code requested}
+ * @param sourcePod      {@code migrationState.sourcePod}, empty until the handoff
+ * @param targetPod      {@code migrationState.targetPod}, empty until the target pod exists
+ * @param since          when it took a migration slot: its creation (the throttles count it from then on)
+ * @param until          when it became final (end timestamp, else the final phase's transition time); null while
+ *                       in flight
+ * @param progress       the transfer as last reported by the source node; null before the transfer starts
+ * @param failureReason  {@code migrationState.failureReason}, empty if none
  */
 public record MigrationRow(
         String namespace,
         String name,
+        String uid,
         String vmi,
         String phase,
         String sourceNode,
         String targetNode,
+        String sourcePod,
+        String targetPod,
         String cause,
         String started,
         String ended,
-        String created) implements Row {
+        String created,
+        Instant since,
+        Instant until,
+        TransferProgress progress,
+        String failureReason) implements Row {
+
+    /** Succeeded or Failed: nothing will happen to it any more. */
+    public boolean finished() {
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+
+    public Optional<TransferProgress> transfer() {
+        return Optional.ofNullable(progress);
+    }
+
+    /** Time since it was created, until it finished (or until {@code now} while in flight). */
+    public Duration elapsed(Instant now) {
+        Instant end = until != null ? until : now;
+        return since == null || end.isBefore(since) ? Duration.ZERO : Duration.between(since, end);
+    }
 
     @Override
     public ObjectRef ref() {

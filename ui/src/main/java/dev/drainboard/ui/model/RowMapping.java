@@ -114,7 +114,9 @@ final class RowMapping {
         String reason = migratable.filter(c -> !"True".equals(c.getStatus()))
                 .map(c -> join(c.getReason(), c.getMessage()))
                 .orElse(migratable.isEmpty() ? "not reported yet" : "");
-        String pdbs = pdbsInNamespace.stream().filter(p -> protects(p, vmi))
+        Map<String, String> launcher = launcherLabels(vmi);
+        String uid = vmi.getMetadata().getUid();
+        String pdbs = pdbsInNamespace.stream().filter(p -> protects(p, uid, launcher))
                 .map(p -> p.getMetadata().getName()).sorted().collect(Collectors.joining(", "));
         String migration = newestMigration.map(m -> m.getStatus() == null || m.getStatus().getPhase() == null
                 ? "Pending" : m.getStatus().getPhase()).orElse("");
@@ -125,7 +127,8 @@ final class RowMapping {
                 status == null || status.getEvacuationNodeName() == null ? "" : status.getEvacuationNodeName(),
                 pdbs, migration, created(vmi),
                 orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE, ""),
-                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, ""));
+                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, ""),
+                owner(vmi));
     }
 
     /**
@@ -133,15 +136,23 @@ final class RowMapping {
      * {@code kubevirt.io/created-by=<vmi uid>} (KubeVirt's own PDBs select on the latter), or when the VMI owns it.
      */
     static boolean protects(PodDisruptionBudget pdb, VirtualMachineInstance vmi) {
-        String uid = vmi.getMetadata().getUid();
+        return protects(pdb, vmi.getMetadata().getUid(), launcherLabels(vmi));
+    }
+
+    /** The labels a VMI's launcher pod carries (computed once per VMI, then matched against each PDB). */
+    private static Map<String, String> launcherLabels(VirtualMachineInstance vmi) {
+        Map<String, String> labels = new HashMap<>(orEmpty(vmi.getMetadata().getLabels()));
+        labels.put(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER);
+        if (vmi.getMetadata().getUid() != null) {
+            labels.put(KubeVirtNames.Labels.CREATED_BY, vmi.getMetadata().getUid());
+        }
+        return labels;
+    }
+
+    private static boolean protects(PodDisruptionBudget pdb, String uid, Map<String, String> launcherLabels) {
         if (uid != null && pdb.getMetadata().getOwnerReferences() != null
                 && pdb.getMetadata().getOwnerReferences().stream().anyMatch(o -> uid.equals(o.getUid()))) {
             return true;
-        }
-        Map<String, String> launcherLabels = new HashMap<>(orEmpty(vmi.getMetadata().getLabels()));
-        launcherLabels.put(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER);
-        if (uid != null) {
-            launcherLabels.put(KubeVirtNames.Labels.CREATED_BY, uid);
         }
         return pdb.getSpec() != null && LabelSelectors.matches(pdb.getSpec().getSelector(), launcherLabels);
     }
@@ -162,27 +173,75 @@ final class RowMapping {
                 owner, expanded, created(pdb));
     }
 
-    static MigrationRow migrationRow(VirtualMachineInstanceMigration vmim) {
+    /**
+     * A VMIM's row; {@code previousTransfer} is the transfer sample last seen for it (or null), so the row can say
+     * whether the remaining data grew since.
+     */
+    static MigrationRow migrationRow(VirtualMachineInstanceMigration vmim, TransferProgress previousTransfer) {
         var status = vmim.getStatus();
         MigrationState state = status == null ? null : status.getMigrationState();
         Map<String, String> annotations = orEmpty(vmim.getMetadata().getAnnotations());
-        String cause;
-        if (annotations.containsKey(KubeVirtNames.Annotations.EVACUATION_MIGRATION)) {
-            cause = "evacuation of " + annotations.get(KubeVirtNames.Annotations.EVACUATION_MIGRATION);
-        } else if (annotations.containsKey(KubeVirtNames.Annotations.WORKLOAD_UPDATE_MIGRATION)) {
-            cause = "workload update";
-        } else {
-            cause = "requested";
+        String cause = annotations.get(KubeVirtNames.Drainboard.MIGRATION_CAUSE);
+        if (cause == null || cause.isBlank()) {
+            if (annotations.containsKey(KubeVirtNames.Annotations.EVACUATION_MIGRATION)) {
+                cause = "evacuation of " + annotations.get(KubeVirtNames.Annotations.EVACUATION_MIGRATION);
+            } else if (annotations.containsKey(KubeVirtNames.Annotations.WORKLOAD_UPDATE_MIGRATION)) {
+                cause = "workload update";
+            } else {
+                cause = "requested";
+            }
+        }
+        String phase = status == null || status.getPhase() == null ? "Pending" : status.getPhase();
+        TransferProgress transfer = TransferProgress.parse(annotations.get(KubeVirtNames.Drainboard.MIGRATION_PROGRESS))
+                .map(t -> t.after(previousTransfer)).orElse(null);
+        Instant until = null;
+        if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
+            until = instant(state == null ? null : state.getEndTimestamp())
+                    .or(() -> phaseTransition(status, phase))
+                    .or(() -> instant(vmim.getMetadata().getCreationTimestamp()))
+                    .orElse(null);
         }
         return new MigrationRow(vmim.getMetadata().getNamespace(), vmim.getMetadata().getName(),
+                Objects.toString(vmim.getMetadata().getUid(), ""),
                 vmim.getSpec() == null || vmim.getSpec().getVmiName() == null ? "" : vmim.getSpec().getVmiName(),
-                status == null || status.getPhase() == null ? "Pending" : status.getPhase(),
+                phase,
                 state == null ? "" : Objects.toString(state.getSourceNode(), ""),
                 state == null ? "" : Objects.toString(state.getTargetNode(), ""),
+                state == null ? "" : Objects.toString(state.getSourcePod(), ""),
+                state == null ? "" : Objects.toString(state.getTargetPod(), ""),
                 cause,
                 state == null ? "" : Objects.toString(state.getStartTimestamp(), ""),
                 state == null ? "" : Objects.toString(state.getEndTimestamp(), ""),
-                created(vmim));
+                created(vmim),
+                instant(vmim.getMetadata().getCreationTimestamp()).orElse(null),
+                until,
+                transfer,
+                state == null ? "" : Objects.toString(state.getFailureReason(), ""));
+    }
+
+    private static Optional<Instant> phaseTransition(
+            dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus status, String phase) {
+        if (status == null || status.getPhaseTransitionTimestamps() == null) {
+            return Optional.empty();
+        }
+        return status.getPhaseTransitionTimestamps().stream()
+                .filter(t -> phase.equals(t.getPhase()))
+                .map(t -> instant(t.getPhaseTransitionTimestamp()))
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    /** A launcher pod's row, or null for a pod no VMI owns (the console only relates launcher pods). */
+    static PodRow podRow(Pod pod) {
+        Optional<OwnerReference> vmi = controller(pod).filter(o -> "VirtualMachineInstance".equals(o.getKind()));
+        if (vmi.isEmpty()) {
+            return null;
+        }
+        Map<String, String> labels = orEmpty(pod.getMetadata().getLabels());
+        return new PodRow(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), vmi.get().getName(),
+                pod.getSpec() == null || pod.getSpec().getNodeName() == null ? "" : pod.getSpec().getNodeName(),
+                pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending" : pod.getStatus().getPhase(),
+                labels.getOrDefault(KubeVirtNames.Labels.MIGRATION_JOB_UID, ""), created(pod));
     }
 
     static ReplicaSetRow replicaSetRow(VirtualMachineInstanceReplicaSet rs) {
@@ -227,6 +286,16 @@ final class RowMapping {
         migrations.add(new KubeVirtSettings.Setting("Allow auto-converge", String.valueOf(m.allowAutoConverge())));
         return new KubeVirtSettings(config.source().orElse(""), config.evictionStrategy().value(), migrations,
                 List.copyOf(config.featureGates()));
+    }
+
+    /** The VMI's controller owner as a reference the console can show: a VM or a VMI replica set. */
+    private static ObjectRef owner(VirtualMachineInstance vmi) {
+        return controller(vmi).map(o -> switch (Objects.toString(o.getKind(), "")) {
+            case "VirtualMachine" -> new ObjectRef(ObjectRef.Kind.VM, vmi.getMetadata().getNamespace(), o.getName());
+            case "VirtualMachineInstanceReplicaSet" ->
+                    new ObjectRef(ObjectRef.Kind.VMIRS, vmi.getMetadata().getNamespace(), o.getName());
+            default -> null;
+        }).orElse(null);
     }
 
     private static Optional<OwnerReference> controller(HasMetadata object) {

@@ -14,6 +14,7 @@ package dev.drainboard.ui.model;
  *                         moving it ({@code drainboard.dev/node-pressure-deadline}); empty otherwise
  * @param lostToNodePressure why it was lost to a node-pressure eviction ({@code drainboard.dev/lost-to-node-pressure}:
  *                         killed before its migration finished); empty if it was not
+ * @param owner            its controller owner (a VirtualMachine or VirtualMachineInstanceReplicaSet), null if none
  */
 public record VmiRow(
         String namespace,
@@ -29,13 +30,28 @@ public record VmiRow(
         String migration,
         String created,
         String nodePressureDeadline,
-        String lostToNodePressure) implements Row {
+        String lostToNodePressure,
+        ObjectRef owner) implements Row {
 
     public VmiRow(String namespace, String name, String phase, String node, String evictionStrategy, String strategySource,
                   String liveMigratable, String migratableReason, String evacuationNode, String pdbs, String migration,
                   String created) {
         this(namespace, name, phase, node, evictionStrategy, strategySource, liveMigratable, migratableReason,
-                evacuationNode, pdbs, migration, created, "", "");
+                evacuationNode, pdbs, migration, created, "", "", null);
+    }
+
+    public VmiRow(String namespace, String name, String phase, String node, String evictionStrategy, String strategySource,
+                  String liveMigratable, String migratableReason, String evacuationNode, String pdbs, String migration,
+                  String created, ObjectRef owner) {
+        this(namespace, name, phase, node, evictionStrategy, strategySource, liveMigratable, migratableReason,
+                evacuationNode, pdbs, migration, created, "", "", owner);
+    }
+
+    public VmiRow(String namespace, String name, String phase, String node, String evictionStrategy, String strategySource,
+                  String liveMigratable, String migratableReason, String evacuationNode, String pdbs, String migration,
+                  String created, String nodePressureDeadline, String lostToNodePressure) {
+        this(namespace, name, phase, node, evictionStrategy, strategySource, liveMigratable, migratableReason,
+                evacuationNode, pdbs, migration, created, nodePressureDeadline, lostToNodePressure, null);
     }
 
     /** A node-pressure eviction killed it before it could migrate away. */

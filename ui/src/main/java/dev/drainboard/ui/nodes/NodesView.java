@@ -27,6 +27,7 @@ public final class NodesView implements ConsoleView {
 
     public NodesView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("nodesTable", model.nodes(), "nodes", model::yaml);
+        screen.setRelations(model.relations());
         screen.textColumn("Name", NodeRow::name, 120);
         screen.badgeColumn("Status", NodeRow::status, s -> s.startsWith("Ready")
                 ? (s.contains("SchedulingDisabled") ? Badge.Tone.WARNING : Badge.Tone.SUCCESS) : Badge.Tone.DANGER, 240);

@@ -22,6 +22,7 @@ public final class PdbsView implements ConsoleView {
 
     public PdbsView(ClusterModel model) {
         screen = new TableScreen<>("pdbsTable", model.pdbs(), "PDBs", model::yaml);
+        screen.setRelations(model.relations());
         screen.textColumn("Name", PdbRow::name, 180);
         screen.textColumn("Namespace", PdbRow::namespace, 100);
         screen.textColumn("Selector", PdbRow::selector, 200);

@@ -28,6 +28,7 @@ public final class ReplicaSetsView implements ConsoleView {
 
     public ReplicaSetsView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("replicaSetsTable", model.replicaSets(), "replica sets", model::yaml);
+        screen.setRelations(model.relations());
         screen.textColumn("Name", ReplicaSetRow::name, 180);
         screen.textColumn("Namespace", ReplicaSetRow::namespace, 100);
         screen.numberColumn("Desired", r -> (long) r.desired(), String::valueOf, 80);

@@ -129,6 +129,11 @@ public final class Shell implements Navigator {
         palette.setTranslateY(90);
         root = new StackPane(frame, modal);
         root.getStyleClass().add("shell-root");
+        // Links anywhere below (related objects, timeline bars) ask for an object by event.
+        root.addEventHandler(dev.drainboard.ui.common.RevealRequest.REVEAL, e -> {
+            e.consume();
+            reveal(e.ref());
+        });
         show(ViewId.OVERVIEW);
     }
 

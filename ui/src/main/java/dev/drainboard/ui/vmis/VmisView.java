@@ -26,6 +26,7 @@ public final class VmisView implements ConsoleView {
 
     public VmisView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("vmisTable", model.vmis(), "VMIs", model::yaml);
+        screen.setRelations(model.relations());
         screen.textColumn("Name", VmiRow::name, 120);
         screen.textColumn("Namespace", VmiRow::namespace, 105);
         screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 95);

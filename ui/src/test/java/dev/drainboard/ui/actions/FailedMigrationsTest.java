@@ -10,7 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FailedMigrationsTest {
 
     private static MigrationRow row(String name, String phase) {
-        return new MigrationRow("demo", name, "vm-" + name, phase, "node01", "node02", "evacuation of node01", "", "", "");
+        return new MigrationRow("demo", name, "uid-" + name, "vm-" + name, phase, "node01", "node02", "", "", "evacuation of node01",
+                "", "", "", null, null, null, "");
     }
 
     @Test

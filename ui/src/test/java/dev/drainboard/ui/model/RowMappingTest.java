@@ -171,6 +171,81 @@ class RowMappingTest {
         assertThat(LabelSelectors.matches(b.build(), l)).isEqualTo(matches);
     }
 
+    @ParameterizedTest(name = "annotations {0} → cause \"{1}\"")
+    @CsvSource(delimiter = '|', value = {
+            "drainboard.dev/migration-cause=node drain taint                                 | node drain taint",
+            "drainboard.dev/migration-cause=API eviction,kubevirt.io/evacuationMigration=n1 | API eviction",
+            "kubevirt.io/evacuationMigration=node03                                          | evacuation of node03",
+            "kubevirt.io/workloadUpdateMigration=                                            | workload update",
+            "''                                                                              | requested",
+    })
+    void theMigrationCauseComesFromDrainboardsAnnotationFirst(String annotations, String cause) {
+        var vmim = vmim("Running", annotations.isEmpty() ? Map.of() : java.util.Arrays.stream(annotations.split(","))
+                .map(a -> a.split("=", 2)).collect(java.util.stream.Collectors.toMap(a -> a[0], a -> a.length > 1 ? a[1] : "")));
+
+        assertThat(RowMapping.migrationRow(vmim, null).cause()).isEqualTo(cause);
+    }
+
+    @Test
+    void aMigrationRowCarriesItsTransferAndWhetherRemainingGrew() {
+        String first = "{\"state\":\"RUNNING\",\"mode\":\"PreCopy\",\"iteration\":1,\"totalBytes\":100,\"processedBytes\":20,"
+                + "\"remainingBytes\":80,\"bytesPerSecond\":10,\"updated\":\"2026-11-22T03:00:00Z\"}";
+        String second = first.replace("\"processedBytes\":20", "\"processedBytes\":30").replace("\"remainingBytes\":80", "\"remainingBytes\":95")
+                .replace("03:00:00Z", "03:00:01Z");
+        MigrationRow before = RowMapping.migrationRow(vmim("Running", Map.of("drainboard.dev/migration-progress", first)), null);
+        MigrationRow after = RowMapping.migrationRow(vmim("Running", Map.of("drainboard.dev/migration-progress", second)),
+                before.progress());
+
+        assertThat(before.progress().trend()).isEqualTo(TransferProgress.Trend.FIRST_SAMPLE);
+        assertThat(after.progress().notConverging()).isTrue();
+        assertThat(after.progress().fraction()).isEqualTo(30.0 / 125);
+        assertThat(after.until()).isNull();
+        assertThat(after.finished()).isFalse();
+    }
+
+    @Test
+    void aFinishedMigrationEndsAtItsEndTimestampElseAtItsFinalPhase() {
+        var ended = vmim("Succeeded", Map.of());
+        ended.getStatus().getMigrationState().setEndTimestamp("2026-11-22T03:01:00Z");
+        var failedEarly = vmim("Failed", Map.of());
+        failedEarly.getStatus().setMigrationState(null);
+        failedEarly.getStatus().setPhaseTransitionTimestamps(List.of(
+                new dev.drainboard.kubevirt.api.PhaseTransitionTimestamp("Pending", "2026-11-22T03:00:00Z"),
+                new dev.drainboard.kubevirt.api.PhaseTransitionTimestamp("Failed", "2026-11-22T03:00:20Z")));
+
+        assertThat(RowMapping.migrationRow(ended, null).until()).isEqualTo(java.time.Instant.parse("2026-11-22T03:01:00Z"));
+        assertThat(RowMapping.migrationRow(failedEarly, null).until()).isEqualTo(java.time.Instant.parse("2026-11-22T03:00:20Z"));
+        assertThat(RowMapping.migrationRow(failedEarly, null).elapsed(java.time.Instant.parse("2026-11-22T04:00:00Z")))
+                .isEqualTo(java.time.Duration.ofSeconds(20));
+    }
+
+    @Test
+    void onlyPodsAVmiOwnsBecomeLauncherPodRows() {
+        Pod launcher = new PodBuilder().withNewMetadata().withName("virt-launcher-db-x").withNamespace("demo")
+                .addToLabels("kubevirt.io/migrationJobUID", "uid-m")
+                .addNewOwnerReference().withKind("VirtualMachineInstance").withName("db").withController(true).endOwnerReference()
+                .endMetadata().withNewSpec().withNodeName("node02").endSpec().withNewStatus().withPhase("Running").endStatus().build();
+
+        assertThat(RowMapping.podRow(launcher)).isEqualTo(
+                new PodRow("demo", "virt-launcher-db-x", "db", "node02", "Running", "uid-m", ""));
+        assertThat(RowMapping.podRow(pod("web-1", "ReplicaSet", "Running"))).isNull();
+    }
+
+    private static dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration vmim(String phase, Map<String, String> annotations) {
+        var m = new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration();
+        m.setMetadata(new ObjectMetaBuilder().withName("m1").withNamespace("demo").withUid("uid-m1")
+                .withCreationTimestamp("2026-11-22T03:00:00Z").withAnnotations(new java.util.HashMap<>(annotations)).build());
+        m.setSpec(new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec("db"));
+        var status = new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus();
+        status.setPhase(phase);
+        var state = new dev.drainboard.kubevirt.api.MigrationState();
+        state.setSourceNode("node01");
+        state.setTargetNode("node02");
+        status.setMigrationState(state);
+        m.setStatus(status);
+        return m;
+    }
+
     private static Pod pod(String name, String ownerKind, String phase) {
         return new PodBuilder().withNewMetadata().withName(name).withNamespace("ns")
                 .addNewOwnerReference().withKind(ownerKind).withName("owner").withController(true).endOwnerReference().endMetadata()
