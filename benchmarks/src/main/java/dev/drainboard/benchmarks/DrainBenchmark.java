@@ -90,9 +90,17 @@ public final class DrainBenchmark {
             bench.place("node01", sizes.vmis(), sizes.memory());
             bench.uncordonAll();
             try (MigrationTimeline timeline = new MigrationTimeline(bench.client);
-                 AutoCloseable trace = TRACE ? new DrainTrace(bench.client, NAMESPACE, out) : () -> { }) {
+                 DrainTrace trace = TRACE ? new DrainTrace(bench.client, NAMESPACE, out) : null) {
                 long start = System.nanoTime();
-                DrainResult result = bench.ops.drain("node01", options).await();
+                if (trace != null) {
+                    trace.mark("drain starts");
+                }
+                DrainResult result = bench.ops.drain("node01", options, progress -> {
+                    if (trace != null) {
+                        trace.mark("drain " + progress.phase() + ": " + progress.pods().stream()
+                                .map(p -> p.state().name()).distinct().sorted().toList());
+                    }
+                }).await();
                 oneNode = (System.nanoTime() - start) / 1e9;
                 require(result);
                 // The last launcher pod can be gone before the informer has its VMIM's final phase.
