@@ -8,6 +8,7 @@ import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.select.LabelSelector;
 import dev.drainboard.cluster.apiserver.select.SelectorException;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
+import dev.drainboard.cluster.apiserver.store.WatchEvent;
 import dev.drainboard.cluster.pki.TrustedClients;
 
 import javax.net.ssl.SSLContext;
@@ -20,6 +21,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Calls the validating admission webhooks registered in ValidatingWebhookConfigurations, as
@@ -36,9 +39,39 @@ public final class ValidatingWebhooks {
     /** One HTTP client per CA bundle: TLS sessions and connections are reused across calls. */
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
+    /** Builds the clients of newly registered webhooks ahead of their first call. */
+    private final ExecutorService preparing = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "webhook-clients");
+        t.setDaemon(true);
+        return t;
+    });
+
     public ValidatingWebhooks(ObjectStore store, String username) {
         this.store = store;
         this.username = username;
+        // A client's TLS set-up (trust store, SSLContext) costs a few hundred milliseconds on a cold JVM: pay it when
+        // the webhook is registered, not on the first eviction of a drain.
+        store.addListener(event -> {
+            if (event.resource() == BuiltinResources.VALIDATING_WEBHOOK_CONFIGURATIONS && event.type() != WatchEvent.Type.DELETED) {
+                ObjectNode configuration = event.object();
+                preparing.execute(() -> prepare(configuration));
+            }
+        });
+    }
+
+    private void prepare(ObjectNode configuration) {
+        for (JsonNode webhook : configuration.path("webhooks")) {
+            JsonNode clientConfig = webhook.path("clientConfig");
+            try {
+                HttpClient client = clients.computeIfAbsent(clientConfig.path("caBundle").asText(""), ValidatingWebhooks::newClient);
+                // One request that admits nothing (any answer will do) opens a TLS connection and warms both ends'
+                // TLS code, so the first real call does not pay for it.
+                client.sendAsync(HttpRequest.newBuilder(WebhookRules.target(clientConfig, store)).timeout(Duration.ofSeconds(2))
+                        .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            } catch (RuntimeException e) {
+                // A bad CA bundle or URL: the first call will say so, in the API's words.
+            }
+        }
     }
 
     /** Throws the API error a webhook's denial or failure produces; returns when every webhook allows. */
