@@ -46,6 +46,25 @@ public final class ControllersCommand implements Callable<Integer> {
                     + "' (default: ${DEFAULT-VALUE}).")
     String leaseNamespace;
 
+    @Option(names = "--webhook-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address the cluster's API server calls the eviction webhook at, put in its registration and "
+                    + "certificate (default: ${DEFAULT-VALUE}, right when the API server runs on this machine; "
+                    + "for a remote cluster an address of this machine it can reach).")
+    String webhookHost;
+
+    @Option(names = "--webhook-bind", paramLabel = "ADDRESS",
+            description = "Address the webhook listens on (default: the --webhook-host), e.g. 0.0.0.0.")
+    String webhookBind;
+
+    @Option(names = "--webhook-port", paramLabel = "PORT", defaultValue = "0",
+            description = "Port the webhook listens on (default: any free port).")
+    int webhookPort;
+
+    @Option(names = "--no-eviction-webhook",
+            description = "Do not serve or register the eviction webhook (evictions then go straight to the PDBs, "
+                    + "and no eviction starts an evacuation).")
+    boolean noEvictionWebhook;
+
     /** Released by SIGTERM, Ctrl-C or {@link #requestStop()}. */
     private final CountDownLatch stopRequested = new CountDownLatch(1);
 
@@ -58,6 +77,10 @@ public final class ControllersCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (webhookPort < 0 || webhookPort > 65535) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "Invalid value for option '--webhook-port': " + webhookPort + " is not a port (0-65535)");
+        }
         Config config;
         try {
             config = Kubeconfigs.load(kubeconfig, context);
@@ -71,7 +94,12 @@ public final class ControllersCommand implements Callable<Integer> {
             return 1;
         }
         LeaderElection.Options election = LeaderElection.Options.defaults().withNamespace(leaseNamespace);
-        ControlPlane plane = ControlPlane.builder(config).leaderElection(election).build();
+        ControlPlane.Builder builder = ControlPlane.builder(config).leaderElection(election)
+                .evictionWebhook(!noEvictionWebhook).webhookHost(webhookHost).webhookPort(webhookPort);
+        if (webhookBind != null) {
+            builder.webhookBindAddress(webhookBind);
+        }
+        ControlPlane plane = builder.build();
         String lease = leaseNamespace + "/" + election.leaseName();
         plane.onLeadershipChange(leading -> {
             out.println(leading

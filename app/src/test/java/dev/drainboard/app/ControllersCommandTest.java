@@ -64,13 +64,23 @@ class ControllersCommandTest {
         CommandLine commandLine = new CommandLine(command);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
-                () -> commandLine.execute("--kubeconfig", cluster.kubeconfig().toString(), "--context", "drainboard-embedded"));
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> commandLine.execute("--kubeconfig",
+                cluster.kubeconfig().toString(), "--context", "drainboard-embedded", "--webhook-port", String.valueOf(port)));
         try (KubernetesClient client = new KubernetesClientBuilder()
                 .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build()) {
             await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("leader: "));
             assertThat(out.toString()).contains("started: ", "standing for leader of kube-system/drainboard-controllers",
                     "runs the controllers (lease kube-system/drainboard-controllers)");
+
+            // The leader registered its eviction webhook at the address and port asked for.
+            await().atMost(Duration.ofSeconds(20)).until(() ->
+                    client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
+            assertThat(client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get()
+                    .getWebhooks()).allSatisfy(w -> assertThat(w.getClientConfig().getUrl()).startsWith("https://127.0.0.1:" + port + "/"));
 
             client.resources(VirtualMachineInstance.class).inNamespace("default").load(new ByteArrayInputStream("""
                     apiVersion: kubevirt.io/v1
@@ -125,5 +135,8 @@ class ControllersCommandTest {
     void usageErrorsExitTwo() {
         assertThat(run().exitCode()).isEqualTo(2);
         assertThat(run("--kubeconfig", "x", "--bogus").exitCode()).isEqualTo(2);
+        Run badPort = run("--kubeconfig", "x", "--webhook-port", "70000");
+        assertThat(badPort.exitCode()).isEqualTo(2);
+        assertThat(badPort.err()).contains("70000 is not a port");
     }
 }

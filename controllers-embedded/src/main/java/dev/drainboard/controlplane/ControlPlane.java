@@ -51,6 +51,8 @@ public final class ControlPlane implements AutoCloseable {
     private final ClusterConfigSource clusterConfig;
     private final boolean evictionWebhook;
     private final String webhookHost;
+    private final String webhookBindAddress;
+    private final int webhookPort;
     /** The eviction webhook, served (and registered) only while this process leads: whoever registers last wins. */
     private EvictionWebhookServer webhook;
     private boolean started;
@@ -68,6 +70,8 @@ public final class ControlPlane implements AutoCloseable {
         ReplicaSetController.register(manager, informers);
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
+        this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
+        this.webhookPort = b.webhookPort;
         if (evictionWebhook) {
             manager.onLeadershipChange(this::serveWebhookWhileLeader);
         }
@@ -146,8 +150,9 @@ public final class ControlPlane implements AutoCloseable {
                     .clusterConfig(clusterConfig::current)
                     .vmiCache(informers.vmis())
                     .podCache(informers.pods())
-                    .bindAddress(webhookHost)
+                    .bindAddress(webhookBindAddress)
                     .advertisedHost(webhookHost)
+                    .port(webhookPort)
                     .build();
             webhook.start();
         } else if (!leader) {
@@ -174,6 +179,8 @@ public final class ControlPlane implements AutoCloseable {
         private final List<Component> components = new ArrayList<>();
         private boolean evictionWebhook = true;
         private String webhookHost = "127.0.0.1";
+        private String webhookBindAddress;
+        private int webhookPort;
         private MigrationTimings migrationTimings = MigrationTimings.defaults();
 
         private Builder(KubernetesClient client) {
@@ -204,6 +211,21 @@ public final class ControlPlane implements AutoCloseable {
          */
         public Builder webhookHost(String host) {
             this.webhookHost = Objects.requireNonNull(host);
+            return this;
+        }
+
+        /** The address the webhook listens on when it differs from {@link #webhookHost} (e.g. {@code 0.0.0.0}). */
+        public Builder webhookBindAddress(String address) {
+            this.webhookBindAddress = Objects.requireNonNull(address);
+            return this;
+        }
+
+        /** The webhook's port (0, the default: any free port). */
+        public Builder webhookPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("webhook port must be 0-65535, got " + port);
+            }
+            this.webhookPort = port;
             return this;
         }
 
