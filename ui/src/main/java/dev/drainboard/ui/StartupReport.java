@@ -1,6 +1,7 @@
 package dev.drainboard.ui;
 
 import dev.drainboard.ui.connect.Session;
+import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -19,6 +20,8 @@ import java.time.Instant;
  * </pre>
  */
 final class StartupReport {
+
+    static final String EXIT_AFTER_POPULATED = "drainboard.exitAfterPopulatedMs";
 
     private final Instant processStart = ProcessHandle.current().info().startInstant().orElse(Instant.now());
     private boolean populatedReported;
@@ -70,8 +73,25 @@ final class StartupReport {
         }
         populatedReported = true;
         // The synced flag arrives in the same batch as the rows; the next pulse paints them.
-        Platform.runLater(() -> System.out.println("drainboard: cluster populated after " + sinceStart() + " ms ("
-                + session.model().nodes().size() + " nodes, " + session.model().vmis().size() + " VMIs)"));
+        Platform.runLater(() -> {
+            System.out.println("drainboard: cluster populated after " + sinceStart() + " ms ("
+                    + session.model().nodes().size() + " nodes, " + session.model().vmis().size() + " VMIs)");
+            exitIfTraining();
+        });
+    }
+
+    /**
+     * The installer build records which classes a start loads (packaging/build.sh, AOT cache) with
+     * {@code -Ddrainboard.exitAfterPopulatedMs=N}: the window closes N ms after the cluster is shown, as if the
+     * operator closed it, on every OS alike.
+     */
+    private static void exitIfTraining() {
+        Long delay = Long.getLong(EXIT_AFTER_POPULATED);
+        if (delay != null) {
+            PauseTransition pause = new PauseTransition(javafx.util.Duration.millis(delay));
+            pause.setOnFinished(e -> Platform.exit());
+            pause.play();
+        }
     }
 
     private long sinceStart() {
