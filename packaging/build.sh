@@ -109,8 +109,9 @@ echo "==> jlink runtime"
 "$jdk_bin/jlink$exe" \
   --module-path "$fx_module_path" \
   --add-modules java.base,java.compiler,java.desktop,java.logging,java.management,java.naming,java.net.http,java.prefs,java.sql,jdk.charsets,jdk.crypto.ec,jdk.httpserver,jdk.management,jdk.unsupported,jdk.zipfs,javafx.base,javafx.graphics,javafx.controls \
-  --strip-debug --no-man-pages --no-header-files --strip-native-commands --compress=zip-6 \
+  --strip-debug --no-man-pages --no-header-files --compress=zip-6 \
   --output "$out/runtime"
+# (bin/java stays: on Linux the drainboard command starts the JVM with it, see linux/package.sh.)
 
 # JavaFX loads its native libraries from the runtime's library folder when they are there; otherwise it unpacks
 # them from the module into ~/.openjfx/cache on first start.
