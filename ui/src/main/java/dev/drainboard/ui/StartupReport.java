@@ -7,8 +7,11 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 
-import java.time.Duration;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.OptionalLong;
 
 /**
  * Prints the two startup milestones an operator waits for, timed from the start of the process (the native
@@ -23,7 +26,7 @@ final class StartupReport {
 
     static final String EXIT_AFTER_POPULATED = "drainboard.exitAfterPopulatedMs";
 
-    private final Instant processStart = ProcessHandle.current().info().startInstant().orElse(Instant.now());
+    private final long processStartNanos = System.nanoTime() - processAgeNanos();
     private boolean populatedReported;
 
     /** Watches the scene for its first pulse and the console for its first synced session. */
@@ -95,6 +98,48 @@ final class StartupReport {
     }
 
     private long sinceStart() {
-        return Duration.between(processStart, Instant.now()).toMillis();
+        return (System.nanoTime() - processStartNanos) / 1_000_000;
+    }
+
+    /**
+     * How long this process has been running. On Linux from /proc, both figures counted from boot (10 ms ticks);
+     * {@code ProcessHandle.Info.startInstant()} adds the boot time, which /proc gives in whole seconds only.
+     * Elsewhere from the JVM's own start, which misses the native launcher's few milliseconds.
+     */
+    private static long processAgeNanos() {
+        try {
+            OptionalLong age = processAgeMillis(Files.readString(Path.of("/proc/self/stat")),
+                    Files.readString(Path.of("/proc/uptime")));
+            if (age.isPresent()) {
+                return age.getAsLong() * 1_000_000;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: fall through
+        }
+        long jvmStart = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
+                .orElse(System.currentTimeMillis());
+        return Math.max(0, System.currentTimeMillis() - jvmStart) * 1_000_000;
+    }
+
+    /**
+     * The process's age from /proc/self/stat (field 22: start time in clock ticks since boot, 100 per second) and
+     * /proc/uptime (seconds since boot); empty when either cannot be read.
+     */
+    static OptionalLong processAgeMillis(String stat, String uptime) {
+        // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+        int close = stat.lastIndexOf(')');
+        String[] fields = stat.substring(close + 1).trim().split("\\s+");
+        String[] up = uptime.trim().split("\\s+");
+        if (close < 0 || fields.length < 20 || up.length < 1) {
+            return OptionalLong.empty();
+        }
+        try {
+            long startTicks = Long.parseLong(fields[19]); // field 22 overall; fields[0] is field 3 (state)
+            long uptimeMillis = Math.round(Double.parseDouble(up[0]) * 1000);
+            long age = uptimeMillis - startTicks * 10;
+            return age >= 0 ? OptionalLong.of(age) : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 }
