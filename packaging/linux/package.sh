@@ -81,7 +81,8 @@ case "$type" in
     # jpackage fills in its APPLICATION_* tokens; @IMAGE@ and @EXTRAS@ are ours.
     sed -e "s|@IMAGE@|$image|g" -e "s|@EXTRAS@|$extras|g" "$here/drainboard.spec" > "$resources/drainboard.spec"
     "$jdk_bin/jpackage" --type rpm "${common[@]}" --resource-dir "$resources" \
-      --linux-rpm-license-type "$licence" --linux-app-category Applications/System
+      --linux-rpm-license-type "$licence" --linux-app-category Applications/System \
+      --linux-package-deps gtk3   # jpackage derives the rest from the rpm database, empty on a Debian build host
     rm -rf "$resources"
     echo "    $(ls "$out/installers"/*.rpm)"
     ;;
