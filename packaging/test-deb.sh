@@ -12,6 +12,7 @@
 # home folder holds no unpacked JavaFX libraries (~/.openjfx). Figures go to stdout (see docs/benchmarks.md).
 # DRAINBOARD_DEB_COMPRESSION (default here: zstd, faster to build than the release's xz) is passed on.
 set -euo pipefail
+trap 'echo "FAIL: packaging/test-deb.sh stopped at line $LINENO" >&2' ERR
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/packaging/target/test-deb"
@@ -131,7 +132,7 @@ populated_median="$(cut -d' ' -f2 "$work/times" | median)"
 cpu_median="$(cut -d' ' -f3 "$work/times" | median)"
 best="$(sort -n -k2 "$work/times" | head -1)"
 installed_kb="$(dpkg-query -W -f='${Installed-Size}' drainboard)"
-compression="$(head -c 1048576 "$deb" | grep -a -o -m1 "data\.tar[.a-z]*" | sed "s/^data\.tar\.\{0,1\}//")"
+compression="$(head -c 1048576 "$deb" | grep -a -o -m1 "data\.tar[.a-z]*" | sed "s/^data\.tar\.\{0,1\}//" || true)"  # head may get SIGPIPE
 
 echo "==> apt-get purge drainboard"
 apt-get purge -y drainboard > "$work/remove.log" 2>&1 || { cat "$work/remove.log" >&2; fail "apt-get purge failed"; }
