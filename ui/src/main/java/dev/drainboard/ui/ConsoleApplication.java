@@ -25,9 +25,10 @@ public final class ConsoleApplication extends Application {
 
     @Override
     public void start(Stage stage) {
+        stage.getIcons().setAll(AppIcon.images());
         console = new Console(options);
         console.show(stage);
-        System.out.println("drainboard: first frame shown");
+        StartupReport.watch(console.scene(), console);
     }
 
     @Override
