@@ -29,8 +29,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.util.Arrays;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,7 +46,10 @@ import java.util.function.Predicate;
 public final class TableScreen<R extends Row> {
 
     private final TableView<R> table = new TableView<>();
+    private final ObservableList<R> source;
     private final FilteredList<R> filtered;
+    /** Each row's lower-cased search text, made once per row object (rows are immutable; an update is a new row). */
+    private final Map<R, String> searchTexts = new IdentityHashMap<>();
     private final CustomTextField filter = new CustomTextField();
     private final HBox actions = new HBox(8);
     private final HBox toolbar;
@@ -66,23 +69,38 @@ public final class TableScreen<R extends Row> {
 
     public TableScreen(String id, ObservableList<R> source, String noun,
                        Function<ObjectRef, CompletableFuture<String>> yamlSource) {
-        // Registered before the filtered list's own listener, so it runs first on every change of the source:
+        this.source = source;
+        // Registered before the sorted list's own listener, so it runs first on every change of the source:
         // the selection changes the table makes during it are not the operator's.
         source.addListener((ListChangeListener<R>) change -> {
             sourceChanging = true;
             replacing = !keptSelection.isEmpty();
+            while (change.next()) {
+                if (change.wasRemoved()) {
+                    change.getRemoved().forEach(searchTexts::remove);
+                }
+            }
         });
-        filtered = new FilteredList<>(source);
-        SortedList<R> sorted = new SortedList<>(filtered);
-        // Unsorted still means ordered (by namespace and name): a SortedList without a comparator passes a live
-        // update on as a "replaced" change, which TableView answers by rebuilding every visible cell; with a
-        // comparator it becomes a remove + add. The table's own sort policy would refuse a comparator it did not
-        // set, so the SortedList is trusted to do the sorting.
-        Comparator<R> byName = Comparator.comparing((R r) -> r.ref().namespace()).thenComparing(r -> r.ref().name());
+        // Sorted first, then filtered: a new filter only tests each row (the order stays), it does not re-sort.
+        SortedList<R> sorted = new SortedList<>(source);
+        filtered = new FilteredList<>(sorted);
+        // Always a total order (the column's, then namespace and name): a row whose sort key did not change stays
+        // where it is on a live update, instead of hopping among its equals (which the operator would see as rows
+        // reshuffling, and the table as rows moving). The table's own sort policy would refuse a comparator it did
+        // not set, so the SortedList is trusted to do the sorting.
+        Comparator<R> byName = (a, b) -> {
+            ObjectRef x = a.ref();
+            ObjectRef y = b.ref();
+            int c = x.namespace().compareTo(y.namespace());
+            return c != 0 ? c : x.name().compareTo(y.name());
+        };
         sorted.comparatorProperty().bind(Bindings.createObjectBinding(
-                () -> table.getComparator() != null ? table.getComparator() : byName, table.comparatorProperty()));
+                () -> table.getComparator() != null ? table.getComparator().thenComparing(byName) : byName,
+                table.comparatorProperty()));
         table.setSortPolicy(t -> true);
-        table.setItems(sorted);
+        // Live updates of rows that stay in place reach the table as "updated": it re-reads the rows it shows
+        // instead of rebuilding them all (see InPlaceUpdates). Selected rows keep the "replaced" path.
+        table.setItems(new InPlaceUpdates<>(filtered, r -> keptSelection.contains(r.ref())));
         table.setId(id);
         table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -116,11 +134,24 @@ public final class TableScreen<R extends Row> {
         filter.getStyleClass().add("filter-field");
         filter.setId(id + "Filter");
         filtered.predicateProperty().bind(Bindings.createObjectBinding(() -> {
-            String[] terms = filter.getText() == null ? new String[0]
-                    : filter.getText().toLowerCase(Locale.ROOT).trim().split("\\s+");
+            String text = filter.getText() == null ? "" : filter.getText().toLowerCase(Locale.ROOT).trim();
+            String[] terms = text.isEmpty() ? new String[0] : text.split("\\s+");
             Predicate<R> extra = extraFilter.get();
-            return row -> extra.test(row) && Arrays.stream(terms)
-                    .allMatch(t -> t.isEmpty() || row.searchText().toLowerCase(Locale.ROOT).contains(t));
+            if (terms.length == 0) {
+                return extra;
+            }
+            return row -> {
+                if (!extra.test(row)) {
+                    return false;
+                }
+                String searched = searchText(row);
+                for (String term : terms) {
+                    if (!searched.contains(term)) {
+                        return false;
+                    }
+                }
+                return true;
+            };
         }, filter.textProperty(), extraFilter));
         count.getStyleClass().addAll(Styles.TEXT_MUTED, "row-count");
         count.textProperty().bind(Bindings.createStringBinding(() -> filtered.size() == source.size()
@@ -395,8 +426,12 @@ public final class TableScreen<R extends Row> {
         return true;
     }
 
+    private String searchText(R row) {
+        return searchTexts.computeIfAbsent(row, r -> r.searchText().toLowerCase(Locale.ROOT));
+    }
+
     private R find(ObjectRef ref) {
-        for (R r : filtered.getSource()) {
+        for (R r : source) {
             if (r.ref().equals(ref)) {
                 return r;
             }
