@@ -12,7 +12,6 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
-import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -82,18 +81,13 @@ public final class TableScreen<R extends Row> {
             }
         });
         // Sorted first, then filtered: a new filter only tests each row (the order stays), it does not re-sort.
-        SortedList<R> sorted = new SortedList<>(source);
+        LiveSortedList<R> sorted = new LiveSortedList<>(source, TableScreen::byName);
         filtered = new FilteredList<>(sorted);
         // Always a total order (the column's, then namespace and name): a row whose sort key did not change stays
         // where it is on a live update, instead of hopping among its equals (which the operator would see as rows
         // reshuffling, and the table as rows moving). The table's own sort policy would refuse a comparator it did
-        // not set, so the SortedList is trusted to do the sorting.
-        Comparator<R> byName = (a, b) -> {
-            ObjectRef x = a.ref();
-            ObjectRef y = b.ref();
-            int c = x.namespace().compareTo(y.namespace());
-            return c != 0 ? c : x.name().compareTo(y.name());
-        };
+        // not set, so the sorted list is trusted to do the sorting.
+        Comparator<R> byName = TableScreen::byName;
         sorted.comparatorProperty().bind(Bindings.createObjectBinding(
                 () -> table.getComparator() != null ? table.getComparator().thenComparing(byName) : byName,
                 table.comparatorProperty()));
@@ -424,6 +418,13 @@ public final class TableScreen<R extends Row> {
         table.scrollTo(row);
         table.requestFocus();
         return true;
+    }
+
+    private static int byName(Row a, Row b) {
+        ObjectRef x = a.ref();
+        ObjectRef y = b.ref();
+        int c = x.namespace().compareTo(y.namespace());
+        return c != 0 ? c : x.name().compareTo(y.name());
     }
 
     private String searchText(R row) {
