@@ -18,9 +18,9 @@ import java.util.function.Predicate;
  * the table re-read the rows it shows; a row whose object did not change is left as it is, and one that did is
  * updated like any row that gets a new item. The list's content and order are the source's, always.
  *
- * <p>A replacement is passed on unchanged when the table's selection holds the object (the table's selection model
- * follows "replaced" changes, not "updated" ones, and the screen re-selects the new row from them), when the
- * replacing rows name other objects, or when the sizes differ.
+ * <p>A replacement is passed on unchanged when the table's selection or focus holds the object (the table's
+ * selection and focus models follow "replaced" changes to the new row object, not "updated" ones, and the screen
+ * re-selects the new row from them), when the replacing rows name other objects, or when the sizes differ.
  */
 final class InPlaceUpdates<R extends Row> extends TransformationList<R, R> {
 

@@ -103,8 +103,10 @@ public final class TableScreen<R extends Row> {
                 table.comparatorProperty()));
         table.setSortPolicy(t -> true);
         // Live updates of rows that stay in place reach the table as "updated": it re-reads the rows it shows
-        // instead of rebuilding them all (see InPlaceUpdates). Selected rows keep the "replaced" path.
-        table.setItems(new InPlaceUpdates<>(filtered, r -> keptSelection.contains(r.ref())));
+        // instead of rebuilding them all (see InPlaceUpdates). Selected and focused rows keep the "replaced" path:
+        // the selection and focus models follow only that one to the new row object.
+        table.setItems(new InPlaceUpdates<>(filtered,
+                r -> keptSelection.contains(r.ref()) || r == table.getFocusModel().getFocusedItem()));
         table.setId(id);
         table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

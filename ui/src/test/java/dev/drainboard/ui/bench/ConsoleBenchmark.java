@@ -190,8 +190,9 @@ class ConsoleBenchmark {
             shown.add(shownMs);
         }
         System.out.printf(Locale.ROOT, "uibench: filter over %d VMIs: apply p50 %.1f ms, max %.1f ms (FX CPU p50 %.1f ms, max %.1f ms);"
-                        + " until laid out: p50 %.1f ms, max %.1f ms%n", VMIS, percentile(apply, 50), percentile(apply, 100),
-                percentile(applyCpu, 50), percentile(applyCpu, 100), percentile(shown, 50), percentile(shown, 100));
+                        + " until laid out: p50 %.1f ms, max %.1f ms; load average %.1f%n", VMIS, percentile(apply, 50), percentile(apply, 100),
+                percentile(applyCpu, 50), percentile(applyCpu, 100), percentile(shown, 50), percentile(shown, 100),
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     /**
@@ -286,7 +287,9 @@ class ConsoleBenchmark {
             for (int i = 0; i < Math.min(p.size(), b.size()); i++) {
                 frame.add(p.get(i) + b.get(i));
             }
-            System.out.printf(Locale.ROOT, "uibench: %s; %d pulses%n", what, p.size());
+            // The machine is shared: the load says how far wall times are from CPU times.
+            System.out.printf(Locale.ROOT, "uibench: %s; %d pulses; load average %.1f%n", what, p.size(),
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             System.out.printf(Locale.ROOT, "uibench:   pulse            p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
                     percentile(p, 50), percentile(p, 99), percentile(p, 100));
             System.out.printf(Locale.ROOT, "uibench:   of which CSS+layout p50 %5.1f ms  p99 %5.1f ms  max %6.1f ms%n",
