@@ -5,6 +5,7 @@ import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.Row;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -12,7 +13,6 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
-import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -29,8 +29,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.util.Arrays;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,7 +46,13 @@ import java.util.function.Predicate;
 public final class TableScreen<R extends Row> {
 
     private final TableView<R> table = new TableView<>();
+    private final ObservableList<R> source;
     private final FilteredList<R> filtered;
+    /** Each row's lower-cased search text, made once per row object (rows are immutable; an update is a new row). */
+    private final Map<R, String> searchTexts = new IdentityHashMap<>();
+    private static final int WARM_UP_ROWS = 1_000;
+    private boolean warmingUp;
+    private boolean rowHeightFixed;
     private final CustomTextField filter = new CustomTextField();
     private final HBox actions = new HBox(8);
     private final HBox toolbar;
@@ -66,23 +72,41 @@ public final class TableScreen<R extends Row> {
 
     public TableScreen(String id, ObservableList<R> source, String noun,
                        Function<ObjectRef, CompletableFuture<String>> yamlSource) {
-        // Registered before the filtered list's own listener, so it runs first on every change of the source:
+        this.source = source;
+        // Registered before the sorted list's own listener, so it runs first on every change of the source:
         // the selection changes the table makes during it are not the operator's.
         source.addListener((ListChangeListener<R>) change -> {
             sourceChanging = true;
             replacing = !keptSelection.isEmpty();
+            while (change.next()) {
+                if (change.wasRemoved()) {
+                    change.getRemoved().forEach(searchTexts::remove);
+                }
+                if (change.getAddedSize() >= WARM_UP_ROWS) {
+                    warmUpSearchTexts();
+                }
+            }
         });
-        filtered = new FilteredList<>(source);
-        SortedList<R> sorted = new SortedList<>(filtered);
-        // Unsorted still means ordered (by namespace and name): a SortedList without a comparator passes a live
-        // update on as a "replaced" change, which TableView answers by rebuilding every visible cell; with a
-        // comparator it becomes a remove + add. The table's own sort policy would refuse a comparator it did not
-        // set, so the SortedList is trusted to do the sorting.
-        Comparator<R> byName = Comparator.comparing((R r) -> r.ref().namespace()).thenComparing(r -> r.ref().name());
+        if (source.size() >= WARM_UP_ROWS) {
+            warmUpSearchTexts();
+        }
+        // Sorted first, then filtered: a new filter only tests each row (the order stays), it does not re-sort.
+        LiveSortedList<R> sorted = new LiveSortedList<>(source, TableScreen::byName);
+        filtered = new FilteredList<>(sorted);
+        // Always a total order (the column's, then namespace and name): a row whose sort key did not change stays
+        // where it is on a live update, instead of hopping among its equals (which the operator would see as rows
+        // reshuffling, and the table as rows moving). The table's own sort policy would refuse a comparator it did
+        // not set, so the sorted list is trusted to do the sorting.
+        Comparator<R> byName = TableScreen::byName;
         sorted.comparatorProperty().bind(Bindings.createObjectBinding(
-                () -> table.getComparator() != null ? table.getComparator() : byName, table.comparatorProperty()));
+                () -> table.getComparator() != null ? table.getComparator().thenComparing(byName) : byName,
+                table.comparatorProperty()));
         table.setSortPolicy(t -> true);
-        table.setItems(sorted);
+        // Live updates of rows that stay in place reach the table as "updated": it re-reads the rows it shows
+        // instead of rebuilding them all (see InPlaceUpdates). Selected and focused rows keep the "replaced" path:
+        // the selection and focus models follow only that one to the new row object.
+        table.setItems(new InPlaceUpdates<>(filtered,
+                r -> keptSelection.contains(r.ref()) || r == table.getFocusModel().getFocusedItem()));
         table.setId(id);
         table.getStyleClass().addAll(Styles.STRIPED, Tweaks.EDGE_TO_EDGE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -108,6 +132,14 @@ public final class TableScreen<R extends Row> {
                     style = wanted;
                 }
             }
+
+            @Override
+            protected void layoutChildren() {
+                super.layoutChildren();
+                if (!rowHeightFixed && !isEmpty() && getHeight() > 0) {
+                    fixRowHeight();
+                }
+            }
         });
 
         filter.setPromptText("Filter " + noun + "…");
@@ -116,11 +148,24 @@ public final class TableScreen<R extends Row> {
         filter.getStyleClass().add("filter-field");
         filter.setId(id + "Filter");
         filtered.predicateProperty().bind(Bindings.createObjectBinding(() -> {
-            String[] terms = filter.getText() == null ? new String[0]
-                    : filter.getText().toLowerCase(Locale.ROOT).trim().split("\\s+");
+            String text = filter.getText() == null ? "" : filter.getText().toLowerCase(Locale.ROOT).trim();
+            String[] terms = text.isEmpty() ? new String[0] : text.split("\\s+");
             Predicate<R> extra = extraFilter.get();
-            return row -> extra.test(row) && Arrays.stream(terms)
-                    .allMatch(t -> t.isEmpty() || row.searchText().toLowerCase(Locale.ROOT).contains(t));
+            if (terms.length == 0) {
+                return extra;
+            }
+            return row -> {
+                if (!extra.test(row)) {
+                    return false;
+                }
+                String searched = searchText(row);
+                for (String term : terms) {
+                    if (!searched.contains(term)) {
+                        return false;
+                    }
+                }
+                return true;
+            };
         }, filter.textProperty(), extraFilter));
         count.getStyleClass().addAll(Styles.TEXT_MUTED, "row-count");
         count.textProperty().bind(Bindings.createStringBinding(() -> filtered.size() == source.size()
@@ -395,8 +440,68 @@ public final class TableScreen<R extends Row> {
         return true;
     }
 
+    /**
+     * Gives the table a fixed row height: the height its rows have once styled (all one line, badges included).
+     * Without one, the table's virtual flow keeps estimating its content height by measuring more rows on every
+     * layout (each measurement fills, styles and lays out a whole row): with 10,000 rows that was a third of every
+     * pulse. Measured rather than set in CSS, so fonts of any size keep their natural row height.
+     */
+    private void fixRowHeight() {
+        rowHeightFixed = true;
+        Platform.runLater(() -> {
+            double height = table.lookupAll(".table-row-cell").stream()
+                    .filter(n -> n instanceof TableRow<?> row && !row.isEmpty() && row.getTableView() == table)
+                    .mapToDouble(n -> ((TableRow<?>) n).getHeight())
+                    .max().orElse(0);
+            if (height > 0) {
+                table.setFixedCellSize(height);
+            } else {
+                rowHeightFixed = false; // measure again at the next layout
+            }
+        });
+    }
+
+    private static int byName(Row a, Row b) {
+        ObjectRef x = a.ref();
+        ObjectRef y = b.ref();
+        int c = x.namespace().compareTo(y.namespace());
+        return c != 0 ? c : x.name().compareTo(y.name());
+    }
+
+    /**
+     * After a large fill (the first list, a re-list), the rows' search texts are made on a background thread, so
+     * the first filter typed does not make 10,000 of them on the FX thread. Rows are immutable: reading them off the
+     * FX thread is safe; only rows still listed when the texts arrive are kept.
+     */
+    private void warmUpSearchTexts() {
+        if (warmingUp) {
+            return;
+        }
+        warmingUp = true;
+        List<R> rows = List.copyOf(source);
+        Thread.ofVirtual().name("search-texts").start(() -> {
+            Map<R, String> texts = new IdentityHashMap<>(rows.size() * 2);
+            for (R row : rows) {
+                texts.put(row, row.searchText().toLowerCase(Locale.ROOT));
+            }
+            Platform.runLater(() -> {
+                warmingUp = false;
+                for (R row : source) {
+                    String text = texts.get(row);
+                    if (text != null) {
+                        searchTexts.putIfAbsent(row, text);
+                    }
+                }
+            });
+        });
+    }
+
+    private String searchText(R row) {
+        return searchTexts.computeIfAbsent(row, r -> r.searchText().toLowerCase(Locale.ROOT));
+    }
+
     private R find(ObjectRef ref) {
-        for (R r : filtered.getSource()) {
+        for (R r : source) {
             if (r.ref().equals(ref)) {
                 return r;
             }

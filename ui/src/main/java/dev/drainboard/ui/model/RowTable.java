@@ -10,13 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An FX list of rows kept by key. Only the FX thread touches it: {@link #apply} takes one pulse's changes.
- * Updates replace a row in place (a single "replaced" change for sorted/filtered views), additions append,
- * removals swap the last row into the hole so no index shifts ripple through a long list.
+ * An FX list of rows kept by key. Only the FX thread touches it: {@link #apply} takes one pulse's changes and
+ * hands them to listeners as one list change. Updates replace a row in place (a "replaced" sub-change: sorted and
+ * filtered views move just that row), additions append, removals swap the last row into the hole so no index
+ * shifts ripple through a long list.
  */
 final class RowTable<R> {
 
-    private final ObservableList<R> rows = FXCollections.observableArrayList();
+    private final BatchList<R> rows = new BatchList<>();
     private final ObservableList<R> readOnly = FXCollections.unmodifiableObservableList(rows);
     private final Map<String, Integer> indexByKey = new HashMap<>();
     private final List<String> keyByIndex = new ArrayList<>();
@@ -46,7 +47,7 @@ final class RowTable<R> {
             rows.setAll(merged.values());
             return;
         }
-        changes.forEach((key, row) -> {
+        rows.batch(() -> changes.forEach((key, row) -> {
             Integer index = indexByKey.get(key);
             if (row.isPresent()) {
                 if (index != null) {
@@ -68,7 +69,7 @@ final class RowTable<R> {
                 keyByIndex.remove(last);
                 indexByKey.remove(key);
             }
-        });
+        }));
     }
 
     void clear() {

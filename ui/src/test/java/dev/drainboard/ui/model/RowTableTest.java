@@ -42,6 +42,27 @@ class RowTableTest {
         assertThat(table.readOnly()).hasSize(999).doesNotContain("v5");
     }
 
+    @Test
+    void aPulsesChangesReachListenersAsOneChange() {
+        RowTable<String> table = new RowTable<>();
+        table.apply(changes("a", "a1", "b", "b1", "c", "c1", "d", "d1"));
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        table.readOnly().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            StringBuilder change = new StringBuilder();
+            while (c.next()) {
+                change.append(c.getFrom()).append(c.getRemoved()).append(c.getAddedSubList());
+            }
+            seen.add(change.toString());
+        });
+
+        table.apply(changes("b", "b2", "d", "d2", "e", "e1", "a", null));
+
+        assertThat(table.readOnly()).containsExactly("e1", "b2", "c1", "d2");
+        assertThat(seen).hasSize(1);
+        // Every edit is in it: a replaced by e (swapped in from the end), b and d replaced in place.
+        assertThat(seen.getFirst()).contains("a1", "b1", "d1", "e1", "b2", "d2");
+    }
+
     private static Map<String, Optional<String>> changes(String... keyValues) {
         Map<String, Optional<String>> m = new LinkedHashMap<>();
         for (int i = 0; i < keyValues.length; i += 2) {
