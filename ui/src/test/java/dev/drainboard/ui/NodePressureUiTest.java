@@ -129,7 +129,7 @@ class NodePressureUiTest {
     }
 
     private static Optional<Label> badge(FxRobot robot, String prefix) {
-        return fx(() -> robot.lookup(".pressure-badge").queryAllAs(Label.class).stream()
+        return fx(() -> robot.lookup(".evacuation-badge").queryAllAs(Label.class).stream()
                 .filter(l -> l.isVisible() && l.getText() != null && l.getText().startsWith(prefix)
                         && UiSteps.showing(l) && l.getScene() != null)
                 .findFirst());

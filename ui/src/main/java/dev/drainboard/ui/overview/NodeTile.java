@@ -57,6 +57,7 @@ final class NodeTile extends VBox {
         pressure.getStyleClass().add("tile-pressure");
         pressure.setGraphic(Icons.icon(Material2AL.ERROR_OUTLINE, 16));
         pressure.setWrapText(true);
+        pressure.setMinHeight(Region.USE_PREF_SIZE);
         pressure.setVisible(false);
         pressure.setManaged(false);
         getChildren().addAll(header, meta, badges, counts, bar("CPU", cpu, cpuText), bar("Memory", memory, memoryText),
@@ -109,8 +110,12 @@ final class NodeTile extends VBox {
         }
         for (String taint : r.taints()) {
             if (!taint.startsWith("node.kubernetes.io/unschedulable")) {
-                badges.getChildren().add(Badge.of(taint, taint.startsWith("node.kubernetes.io/memory-pressure")
-                        ? Badge.Tone.DANGER : Badge.Tone.ACCENT));
+                Label badge = Badge.of(taint, taint.startsWith("node.kubernetes.io/memory-pressure")
+                        ? Badge.Tone.DANGER : Badge.Tone.ACCENT);
+                // A long taint is cut with an ellipsis inside the tile; hovering shows all of it.
+                badge.setMaxWidth(264);
+                badge.setTooltip(new Tooltip(taint));
+                badges.getChildren().add(badge);
             }
         }
         if (badges.getChildren().isEmpty()) {

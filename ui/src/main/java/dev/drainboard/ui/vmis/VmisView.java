@@ -40,9 +40,8 @@ public final class VmisView implements ConsoleView {
             case "False" -> Badge.Tone.DANGER;
             default -> Badge.Tone.NEUTRAL;
         }, 130);
-        screen.badgeColumn("Evacuation", r -> r.markedForEvacuation() ? "from " + r.evacuationNode() : "",
-                s -> Badge.Tone.WARNING, 115);
-        screen.table().getColumns().add(new PressureColumn(Clock.systemDefaultZone()).column(150));
+        // The eviction's mark, and a node-pressure eviction's countdown to the kubelet's kill or its loss.
+        screen.table().getColumns().add(new EvacuationColumn(Clock.systemDefaultZone()).column(175));
         screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 230);
         screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
         screen.setRowStyle(r -> r.isLostToNodePressure() ? "row-danger" : r.markedForEvacuation() ? "row-warning" : null);

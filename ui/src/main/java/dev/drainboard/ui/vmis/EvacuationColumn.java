@@ -18,42 +18,46 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The VMIs table's "Node pressure" column: a danger badge for a VMI lost to a node-pressure eviction (the handler's
- * message on hover), a warning badge counting down to the kubelet's kill while its migration races it. One timer
- * for the whole column ticks once a second, only while a visible cell shows a countdown.
+ * The VMIs table's Evacuation column ({@link EvacuationState}): the eviction's mark, a warning badge counting down
+ * to the kubelet's kill while a node-pressure eviction's migration races it, a danger badge for a VMI lost to one
+ * (the handler's message on hover). One timer for the whole column ticks once a second, only while a cell on
+ * screen shows a countdown.
  */
-final class PressureColumn {
+final class EvacuationColumn {
 
     private final Clock clock;
-    private final Set<PressureCell> counting = new LinkedHashSet<>();
+    private final Set<EvacuationCell> counting = new LinkedHashSet<>();
     private final Timeline ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> tick()));
 
-    PressureColumn(Clock clock) {
+    EvacuationColumn(Clock clock) {
         this.clock = clock;
         ticker.setCycleCount(Animation.INDEFINITE);
     }
 
     TableColumn<VmiRow, VmiRow> column(double width) {
-        TableColumn<VmiRow, VmiRow> column = new TableColumn<>("Node pressure");
+        TableColumn<VmiRow, VmiRow> column = new TableColumn<>("Evacuation");
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        column.setCellFactory(c -> new PressureCell());
-        // Lost first, then the nearest kill, then the rest.
+        column.setCellFactory(c -> new EvacuationCell());
         column.setComparator((a, b) -> {
-            int byState = Integer.compare(rank(b), rank(a));
-            return byState != 0 ? byState : a.nodePressureDeadline().compareTo(b.nodePressureDeadline());
+            int byState = Integer.compare(state(b).rank(), state(a).rank());
+            if (byState != 0) {
+                return byState;
+            }
+            int byKill = a.nodePressureDeadline().compareTo(b.nodePressureDeadline());
+            return byKill != 0 ? byKill : a.evacuationNode().compareTo(b.evacuationNode());
         });
         column.setPrefWidth(width);
         column.setMinWidth(width);
         return column;
     }
 
-    private static int rank(VmiRow r) {
-        return r == null ? 0 : r.isLostToNodePressure() ? 2 : r.nodePressureDeadline().isEmpty() ? 0 : 1;
+    private EvacuationState state(VmiRow r) {
+        return EvacuationState.of(r, clock.instant(), clock.getZone());
     }
 
     /** Redraws the countdowns; cells no longer on screen (scrolled away, view closed) drop out and stop the timer. */
     private void tick() {
-        for (PressureCell cell : List.copyOf(counting)) {
+        for (EvacuationCell cell : List.copyOf(counting)) {
             if (cell.getScene() == null || cell.getScene().getWindow() == null) {
                 counting.remove(cell);
             } else {
@@ -65,18 +69,18 @@ final class PressureColumn {
         }
     }
 
-    private final class PressureCell extends TableCell<VmiRow, VmiRow> {
+    private final class EvacuationCell extends TableCell<VmiRow, VmiRow> {
 
         private final Label badge = Badge.of("", Badge.Tone.NEUTRAL);
         private final Tooltip tip = new Tooltip();
         private Badge.Tone shownTone = Badge.Tone.NEUTRAL;
 
-        PressureCell() {
+        EvacuationCell() {
             tip.setWrapText(true);
             tip.setMaxWidth(460);
             tip.setShowDelay(Duration.millis(250));
             badge.setTooltip(tip);
-            badge.getStyleClass().add("pressure-badge");
+            badge.getStyleClass().add("evacuation-badge");
             setGraphic(badge);
         }
 
@@ -88,20 +92,20 @@ final class PressureColumn {
 
         void render() {
             VmiRow row = isEmpty() ? null : getItem();
-            NodePressure p = row == null ? null : NodePressure.of(row, clock.instant(), clock.getZone());
-            boolean show = p != null && p.state() != NodePressure.State.NONE;
+            EvacuationState state = row == null ? null : state(row);
+            boolean show = state != null && !state.text().isEmpty();
             if (show) {
-                badge.setText(p.label());
-                if (!p.detail().equals(tip.getText())) {
-                    tip.setText(p.detail());
+                badge.setText(state.text());
+                if (!state.tip().equals(tip.getText())) {
+                    tip.setText(state.tip());
                 }
-                if (p.tone() != shownTone) {
-                    Badge.style(badge, p.tone());
-                    shownTone = p.tone();
+                if (state.tone() != shownTone) {
+                    Badge.style(badge, state.tone());
+                    shownTone = state.tone();
                 }
             }
             badge.setVisible(show);
-            if (p != null && p.state() == NodePressure.State.RACING) {
+            if (state != null && state.counting()) {
                 if (counting.add(this) && ticker.getStatus() != Animation.Status.RUNNING) {
                     ticker.play();
                 }
