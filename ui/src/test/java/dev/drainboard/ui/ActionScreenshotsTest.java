@@ -33,7 +33,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * PNGs of the action dialogs, light and dark, from the running console on the demo scenario: the drain dialog's
- * preview and its live progress, and the taint dialog refusing an invalid key. Same output folder as
+ * preview and its live progress, the taint dialog refusing an invalid key, and the scale dialog (a valid count and a
+ * refused one). Node pressure has its own: {@link PressureScreenshotsTest}. Same output folder as
  * {@link ScreenshotsTest} ({@code -Ddrainboard.screenshots=DIR}).
  */
 @ExtendWith(ApplicationExtension.class)
@@ -110,6 +111,35 @@ class ActionScreenshotsTest {
         robot.clickOn("#taintValue").write("tonight");
         bothThemes(robot, dir, "taint-dialog");
         assertThat(Files.list(dir).filter(p -> p.getFileName().toString().startsWith("drain-")).count()).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void scaleDialogLightAndDark(FxRobot robot) throws IOException {
+        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        Session session = UiSteps.connect(robot, console);
+        await().atMost(WAIT).until(() -> fx(() -> session.model().replicaSets().stream()
+                .anyMatch(r -> r.name().equals("workers") && r.ready() == 3)));
+        fx(() -> {
+            console.shellProperty().get().reveal(new ObjectRef(ObjectRef.Kind.VMIRS, "demo", "workers"));
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        fx(() -> {
+            robot.lookup("#replicaSetsTable").query().requestFocus();
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.press(KeyCode.S).release(KeyCode.S);
+        await().atMost(WAIT).until(() -> UiSteps.visible(robot, "#scaleDialog"));
+        robot.clickOn("#scaleReplicasField");
+        robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+        robot.write("5");
+        bothThemes(robot, dir, "scale-dialog");
+        robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+        robot.write("-2");
+        bothThemes(robot, dir, "scale-dialog-refused");
+        assertThat(dir.resolve("scale-dialog-dark.png")).exists();
     }
 
     private void select(FxRobot robot, String node) {

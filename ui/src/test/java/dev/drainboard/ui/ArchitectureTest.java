@@ -26,7 +26,7 @@ class ArchitectureTest {
             .that().resideInAPackage("dev.drainboard.ui..")
             .and().resideOutsideOfPackages("dev.drainboard.ui.actions..")
             .should().accessClassesThat().belongToAnyOf(dev.drainboard.ops.Ops.class, dev.drainboard.ops.NodeOps.class,
-                    dev.drainboard.ops.VmiOps.class, dev.drainboard.ops.PodEviction.class)
+                    dev.drainboard.ops.VmiOps.class, dev.drainboard.ops.PodEviction.class, dev.drainboard.ops.ReplicaSetOps.class)
             .because("ops' calls block on the API server: ClusterActions runs them off the FX thread");
 
     @ArchTest

@@ -120,6 +120,7 @@ class ScreenshotsTest {
             case NODES -> "node02";
             case VMIS -> "ledger";
             case PDBS -> "kubevirt-disruption-budget-x7k2p";
+            case REPLICA_SETS -> "workers";
             default -> null;
         };
         if (view == ViewId.MIGRATIONS) {
@@ -139,6 +140,7 @@ class ScreenshotsTest {
                 model.vmis().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
                 model.pdbs().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
                 model.migrations().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
+                model.replicaSets().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
                 return null;
             });
         }

@@ -13,6 +13,7 @@ import dev.drainboard.ops.NodeChange;
 import dev.drainboard.ops.Ops;
 import dev.drainboard.ops.OpsException;
 import dev.drainboard.ops.PodPreview;
+import dev.drainboard.ops.ReplicaSetChange;
 import dev.drainboard.ops.VmiChange;
 import dev.drainboard.ui.connect.Session;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -110,6 +111,22 @@ public final class ClusterActions implements AutoCloseable {
     public CompletableFuture<ActionResult> cancelMigration(String namespace, String vmim) {
         return run("Cannot cancel migration " + vmim,
                 () -> vmiResult(ops.cancelMigration(namespace, vmim), "Migration " + vmim + " cancelled"));
+    }
+
+    /**
+     * Sets a VMI replica set's {@code spec.replicas} through its scale subresource; a negative count comes back
+     * INVALID with nothing written, a count already in place UNCHANGED. The message is ops' or the API server's.
+     */
+    public CompletableFuture<ActionResult> scale(String namespace, String replicaSet, int replicas) {
+        String failed = "Cannot scale " + namespace + "/" + replicaSet;
+        return run(failed, () -> {
+            if (replicas < 0) { // ops refuses it too; said here as input the dialog shows in place
+                return new ActionResult(ActionResult.Outcome.INVALID, failed, "replicas must be 0 or more; got " + replicas);
+            }
+            ReplicaSetChange change = ops.scale(namespace, replicaSet, replicas);
+            return new ActionResult(change.changed() ? ActionResult.Outcome.DONE : ActionResult.Outcome.UNCHANGED,
+                    change.changed() ? "Scaled " + replicaSet + " to " + replicas : "Nothing to do", change.message());
+        });
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.drainboard.ui.dialogs;
 
 import dev.drainboard.ops.DrainResult;
-import dev.drainboard.ui.actions.AccessDecision;
 import dev.drainboard.ui.actions.ActionResult;
 import dev.drainboard.ui.actions.ClusterActions;
 import dev.drainboard.ui.actions.FailedMigrations;
@@ -20,12 +19,9 @@ import dev.drainboard.ui.model.ReplicaSetRow;
 import dev.drainboard.ui.model.VmiRow;
 import dev.drainboard.ui.shell.CommandPalette;
 import javafx.collections.ListChangeListener;
-import javafx.collections.ObservableList;
 import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.layout.HBox;
 import org.kordamp.ikonli.material2.Material2AL;
-import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +48,7 @@ public final class ActionCenter implements AutoCloseable {
     private final ActionSet<MigrationRow> migrationActions;
     private final FailedMigrations failedMigrations = new FailedMigrations();
     private final List<DrainDialog> drains = new ArrayList<>();
-    private Consumer<ReplicaSetRow> scaleHandler;
+    private final ActionSet<ReplicaSetRow> replicaSetActions;
 
     public ActionCenter(ClusterActions actions, ClusterModel model) {
         this.actions = Objects.requireNonNull(actions);
@@ -78,6 +74,9 @@ public final class ActionCenter implements AutoCloseable {
                 .add(ConsoleAction.CANCEL_MIGRATION, rows -> rows.size() != 1 ? "select one migration"
                                 : FINISHED_MIGRATION.contains(rows.getFirst().phase()) ? "the migration has finished" : null,
                         rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> cancelMigration(rows.getFirst()));
+        replicaSetActions = new ActionSet<ReplicaSetRow>(actions.permissions(), refused)
+                .add(ConsoleAction.SCALE, rows -> rows.size() == 1 ? null : "select one replica set",
+                        rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> scale(rows.getFirst()));
         watchMigrations();
     }
 
@@ -112,6 +111,10 @@ public final class ActionCenter implements AutoCloseable {
 
     public ActionSet<MigrationRow> migrationActions() {
         return migrationActions;
+    }
+
+    public ActionSet<ReplicaSetRow> replicaSetActions() {
+        return replicaSetActions;
     }
 
     /** A node tile's context menu (the overview). */
@@ -226,33 +229,19 @@ public final class ActionCenter implements AutoCloseable {
                 "", "Cancel migration", () -> report(actions.cancelMigration(row.namespace(), row.name())));
     }
 
-    // ---- replica sets (the hook the scale action plugs into)
+    // ---- replica sets
 
-    /**
-     * Wires scaling: the replica-set view's Scale button calls this handler with the selected replica set. Until it
-     * is set, the button is disabled and says that scaling is not available yet.
-     */
-    public void setScaleHandler(Consumer<ReplicaSetRow> handler) {
-        this.scaleHandler = handler;
-        scaleSlotRefresh.forEach(Runnable::run);
-    }
-
-    private final List<Runnable> scaleSlotRefresh = new ArrayList<>();
-
-    /** The Scale button for the replica-set view's toolbar (disabled until {@link #setScaleHandler} is called). */
-    public Node scaleSlot(ObservableList<ReplicaSetRow> selection) {
-        ActionButton button = new ActionButton(ConsoleAction.SCALE, () -> {
-            if (scaleHandler != null && selection.size() == 1) {
-                scaleHandler.accept(selection.getFirst());
-            }
-        });
-        Runnable refresh = () -> button.update(scaleHandler != null && selection.size() == 1,
-                scaleHandler == null ? "Scaling arrives with the replica-set operations." : "select one replica set",
-                AccessDecision.ALLOWED);
-        selection.addListener((ListChangeListener<ReplicaSetRow>) c -> refresh.run());
-        scaleSlotRefresh.add(refresh);
-        refresh.run();
-        return new HBox(button);
+    /** The scale dialog of one replica set; its outcome is a toast quoting ops. */
+    public void scale(ReplicaSetRow row) {
+        ScaleDialog[] dialog = new ScaleDialog[1];
+        dialog[0] = new ScaleDialog(row, actions.permissions().decision(ConsoleAction.SCALE.checks(row.namespace())),
+                n -> actions.scale(row.namespace(), row.name(), n),
+                result -> {
+                    dialogs.close(dialog[0]);
+                    show(result);
+                },
+                () -> dialogs.close(dialog[0]));
+        dialogs.show(dialog[0]);
     }
 
     // ---- the command palette
@@ -277,6 +266,13 @@ public final class ActionCenter implements AutoCloseable {
                 entries.add(new CommandPalette.Entry(a.label().replace("…", "") + " " + v.name() + (a.label().endsWith("…") ? "…" : ""),
                         "VMI action · " + v.namespace() + " · key " + a.keyHint() + " in VMIs", a.icon(),
                         () -> vmiActions.trigger(a, List.of(v))));
+            }
+        }
+        for (ReplicaSetRow r : model.replicaSets()) {
+            for (ConsoleAction a : replicaSetActions.available(List.of(r))) {
+                entries.add(new CommandPalette.Entry("Scale " + r.name() + "…", "Replica set · " + r.namespace() + " · "
+                        + r.desired() + " desired · key " + a.keyHint() + " in Replica sets", a.icon(),
+                        () -> replicaSetActions.trigger(a, List.of(r))));
             }
         }
         for (MigrationRow m : model.migrations()) {

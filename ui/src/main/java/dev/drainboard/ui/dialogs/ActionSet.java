@@ -78,8 +78,14 @@ public final class ActionSet<R> {
         return box;
     }
 
-    /** Single keys (no modifier) on the table: C, U, D, T, E, M, X… on the selected rows. */
+    /**
+     * Single keys (no modifier) on the table: C, U, D, T, E, M, X… on the selected rows. The permissions they need
+     * are asked as soon as the selection changes, so a key pressed right after does not meet "Checking permission…"
+     * (a table's toolbar does the same; a view without one, the overview, relies on this).
+     */
     public void installKeys(Node target, ObservableList<R> selection) {
+        prefetch(List.copyOf(selection));
+        selection.addListener((ListChangeListener<R>) c -> prefetch(List.copyOf(selection)));
         target.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (e.isShortcutDown() || e.isAltDown() || e.isShiftDown() || e.isMetaDown()) {
                 return;
@@ -111,10 +117,18 @@ public final class ActionSet<R> {
         return menu;
     }
 
-    /** The actions that apply to these rows and are allowed (for the command palette). */
+    /**
+     * The actions that apply to these rows and are not forbidden (for the command palette). An action whose
+     * permission is still being checked (the first time its namespace comes up) is listed: running it checks again.
+     */
     public List<ConsoleAction> available(List<R> rows) {
-        return items.stream().filter(i -> i.whyNot().apply(rows) == null && decision(i, rows).permits())
-                .map(Item::action).toList();
+        return items.stream().filter(i -> {
+            if (i.whyNot().apply(rows) != null) {
+                return false;
+            }
+            AccessDecision access = decision(i, rows);
+            return access.permits() || access.state() == AccessDecision.State.CHECKING;
+        }).map(Item::action).toList();
     }
 
     /** Runs an action on rows if it applies and is allowed; otherwise says why. */
@@ -124,6 +138,11 @@ public final class ActionSet<R> {
                 continue;
             }
             AccessDecision access = decision(item, rows);
+            if (access.state() == AccessDecision.State.CHECKING) {
+                // The API server's answer is on its way (the first action in a namespace): act on it when it comes.
+                whenChecked(item, rows, () -> trigger(action, rows));
+                return false;
+            }
             if (!access.permits()) {
                 refused.accept(access.reason());
                 return false;
@@ -137,6 +156,24 @@ public final class ActionSet<R> {
             return true;
         }
         return false;
+    }
+
+    private void whenChecked(Item<R> item, List<R> rows, Runnable then) {
+        javafx.beans.value.ChangeListener<Number> listener = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Number> obs, Number was, Number now) {
+                if (decision(item, rows).state() != AccessDecision.State.CHECKING) {
+                    permissions.revision().removeListener(this);
+                    then.run();
+                }
+            }
+        };
+        permissions.revision().addListener(listener);
+    }
+
+    /** Starts the permission reviews these rows' actions need (answers are cached per connection). */
+    public void prefetch(List<R> rows) {
+        items.forEach(item -> decision(item, rows));
     }
 
     private AccessDecision decision(Item<R> item, List<R> rows) {

@@ -9,8 +9,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
 import java.util.List;
 
 /**
- * The operator's actions, with their key (pressed on a selected row), icon, and what the API must allow. Scale is
- * listed for the replica-set view's slot; it is wired when ops can scale.
+ * The operator's actions, with their key (pressed on a selected row), icon, and what the API must allow.
  */
 public enum ConsoleAction {
     CORDON("Cordon", KeyCode.C, Material2MZ.PAUSE_CIRCLE_OUTLINE, "Mark the node unschedulable; running pods stay"),

@@ -250,11 +250,15 @@ final class RowMapping {
         String conditions = status == null || status.getConditions() == null ? ""
                 : status.getConditions().stream().filter(c -> "True".equals(c.getStatus()))
                 .map(c -> join(c.getType(), c.getMessage())).collect(Collectors.joining("; "));
+        Optional<Condition> failure = Conditions.find(status == null ? null : status.getConditions(),
+                KubeVirtNames.Conditions.REPLICA_FAILURE).filter(c -> "True".equals(c.getStatus()));
         return new ReplicaSetRow(rs.getMetadata().getNamespace(), rs.getMetadata().getName(),
                 spec == null || spec.getReplicas() == null ? 1 : spec.getReplicas(),
                 status == null || status.getReplicas() == null ? 0 : status.getReplicas(),
                 status == null || status.getReadyReplicas() == null ? 0 : status.getReadyReplicas(),
-                spec != null && Boolean.TRUE.equals(spec.getPaused()), conditions, created(rs));
+                spec != null && Boolean.TRUE.equals(spec.getPaused()), conditions, created(rs),
+                failure.map(c -> Objects.toString(c.getReason(), "")).orElse(""),
+                failure.map(c -> Objects.toString(c.getMessage(), "")).orElse(""));
     }
 
     static EventRow eventRow(Event event) {

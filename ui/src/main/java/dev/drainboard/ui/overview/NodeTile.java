@@ -8,6 +8,7 @@ import dev.drainboard.ui.model.NodeRow;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -30,6 +31,7 @@ final class NodeTile extends VBox {
     private final ProgressBar memory = new ProgressBar();
     private final Label memoryText = new Label();
     private final Label reboot = new Label();
+    private final Label pressure = new Label();
     private NodeRow row;
 
     NodeTile() {
@@ -52,7 +54,16 @@ final class NodeTile extends VBox {
         HBox counts = new HBox(18, vmis, pods);
         counts.setAlignment(Pos.CENTER_LEFT);
         reboot.getStyleClass().add("tile-reboot");
-        getChildren().addAll(header, meta, badges, counts, bar("CPU", cpu, cpuText), bar("Memory", memory, memoryText), reboot);
+        pressure.getStyleClass().add("tile-pressure");
+        pressure.setGraphic(Icons.icon(Material2AL.ERROR_OUTLINE, 16));
+        pressure.setWrapText(true);
+        pressure.setMinHeight(Region.USE_PREF_SIZE);
+        pressure.setVisible(false);
+        pressure.setManaged(false);
+        getChildren().addAll(header, meta, badges, counts, bar("CPU", cpu, cpuText), bar("Memory", memory, memoryText),
+                pressure, reboot);
+        // Keyboard: Tab and the arrow keys move between tiles (OverviewView), the node actions' keys act on this one.
+        setFocusTraversable(true);
     }
 
     private static VBox bar(String title, ProgressBar bar, Label text) {
@@ -86,11 +97,25 @@ final class NodeTile extends VBox {
             badges.getChildren().add(Badge.of("Cordoned", Badge.Tone.WARNING));
         }
         if (r.memoryPressure()) {
-            badges.getChildren().add(Badge.of("MemoryPressure", Badge.Tone.DANGER));
+            Label badge = Badge.of("MemoryPressure", Badge.Tone.DANGER);
+            badge.setId("pressure-" + r.name());
+            badge.setGraphic(Icons.icon(Material2MZ.MEMORY, 14));
+            Tooltip tip = new Tooltip("The kubelet reports MemoryPressure: it evicts pods to reclaim memory, ignoring "
+                    + "PodDisruptionBudgets. With NodePressureEvictionLiveMigration on, KubeVirt live-migrates the "
+                    + "evicted VMs before the kubelet's kill.");
+            tip.setWrapText(true);
+            tip.setMaxWidth(420);
+            badge.setTooltip(tip);
+            badges.getChildren().add(badge);
         }
         for (String taint : r.taints()) {
             if (!taint.startsWith("node.kubernetes.io/unschedulable")) {
-                badges.getChildren().add(Badge.of(taint, Badge.Tone.ACCENT));
+                Label badge = Badge.of(taint, taint.startsWith("node.kubernetes.io/memory-pressure")
+                        ? Badge.Tone.DANGER : Badge.Tone.ACCENT);
+                // A long taint is cut with an ellipsis inside the tile; hovering shows all of it.
+                badge.setMaxWidth(264);
+                badge.setTooltip(new Tooltip(taint));
+                badges.getChildren().add(badge);
             }
         }
         if (badges.getChildren().isEmpty()) {
@@ -116,6 +141,34 @@ final class NodeTile extends VBox {
         getStyleClass().removeIf(c -> c.startsWith("reboot-"));
         getStyleClass().add("reboot-" + safety.name().toLowerCase(java.util.Locale.ROOT));
         reboot.setUserData(safety);
+        if (r.memoryPressure() != getStyleClass().contains("memory-pressure")) {
+            if (r.memoryPressure()) {
+                getStyleClass().add("memory-pressure");
+            } else {
+                getStyleClass().remove("memory-pressure");
+            }
+        }
+        setAccessibleText("Node " + r.name() + ", " + r.status() + (r.memoryPressure() ? ", memory pressure" : "")
+                + ", " + safety.label());
+    }
+
+    /**
+     * The node-pressure line: VMIs whose migrations race the kubelet's kill here, and VMIs it already lost.
+     * Hidden when both are 0.
+     */
+    void showPressure(int racing, int lost) {
+        boolean show = racing > 0 || lost > 0;
+        String text = !show ? "" : (racing > 0 ? plural(racing, "VMI") + " migrating before the kubelet's kill" : "")
+                + (racing > 0 && lost > 0 ? " · " : "") + (lost > 0 ? plural(lost, "VMI") + " lost to node pressure" : "");
+        if (!text.equals(pressure.getText())) {
+            pressure.setText(text);
+        }
+        pressure.setVisible(show);
+        pressure.setManaged(show);
+    }
+
+    String pressureText() {
+        return pressure.isVisible() ? pressure.getText() : "";
     }
 
     private static String plural(int n, String noun) {

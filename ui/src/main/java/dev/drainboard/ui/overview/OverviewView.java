@@ -8,11 +8,16 @@ import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ConsoleView;
 import dev.drainboard.ui.shell.Navigator;
 import dev.drainboard.ui.shell.ViewId;
+import dev.drainboard.ui.model.VmiRow;
+import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -23,7 +28,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Headline numbers and one tile per node. Tiles are kept by name and updated in place as rows change. */
+/**
+ * Headline numbers and one tile per node. Tiles are kept by name and updated in place as rows change. Keyboard:
+ * Tab or the arrow keys move between tiles, Enter opens the node in the Nodes view, and the node actions' keys
+ * (C, U, D, T) act on the focused tile.
+ */
 public final class OverviewView implements ConsoleView {
 
     private final ClusterModel model;
@@ -43,6 +52,8 @@ public final class OverviewView implements ConsoleView {
     private final ScrollPane root;
 
     private final ActionCenter actions;
+    /** The focused tile's node, as the selection the node actions' keys act on (empty or one row). */
+    private final ObservableList<NodeRow> focused = FXCollections.observableArrayList();
 
     public OverviewView(ClusterModel model, Navigator navigator, ActionCenter actions) {
         this.model = model;
@@ -65,8 +76,14 @@ public final class OverviewView implements ConsoleView {
         root.setFitToWidth(true);
         root.getStyleClass().add("edge-to-edge");
 
+        tiles.addEventHandler(KeyEvent.KEY_PRESSED, this::moveFocus);
+        actions.nodeActions().installKeys(tiles, focused);
+
         model.nodes().addListener((ListChangeListener<NodeRow>) c -> refresh());
-        model.vmis().addListener((ListChangeListener<Object>) c -> refreshNumbers());
+        model.vmis().addListener((ListChangeListener<Object>) c -> {
+            refreshNumbers();
+            refreshPressure();
+        });
         model.migrations().addListener((ListChangeListener<Object>) c -> refreshNumbers());
         model.pdbs().addListener((ListChangeListener<Object>) c -> refreshNumbers());
         model.events().addListener((ListChangeListener<Object>) c -> refreshNumbers());
@@ -99,12 +116,21 @@ public final class OverviewView implements ConsoleView {
                         navigator.reveal(ObjectRef.node(n));
                     }
                 });
-                // Right-click: the node actions (cordon, uncordon, drain, taints).
+                // Right-click (or the context-menu key on a focused tile): the node actions.
                 t.setOnContextMenuRequested(e -> actions.nodeMenu(t.row()).show(t, e.getScreenX(), e.getScreenY()));
+                t.focusedProperty().addListener((obs, was, now) -> {
+                    if (now) {
+                        focused.setAll(t.row());
+                        scrollIntoView(t);
+                    }
+                });
                 t.setId("tile-" + n);
                 return t;
             });
             tile.show(row);
+            if (tile.isFocused() && (focused.isEmpty() || focused.getFirst() != row)) {
+                focused.setAll(row); // the actions see the node as it is now
+            }
             keep.put(row.name(), tile);
             ordered.add(tile);
         }
@@ -113,6 +139,98 @@ public final class OverviewView implements ConsoleView {
             tiles.getChildren().setAll(ordered);
         }
         refreshNumbers();
+        refreshPressure();
+    }
+
+    /** Per node: VMIs racing a node-pressure eviction's kill, and VMIs it lost. One pass over the VMIs. */
+    private void refreshPressure() {
+        Map<String, int[]> counts = new HashMap<>();
+        for (VmiRow v : model.vmis()) {
+            boolean lost = v.isLostToNodePressure();
+            if ((lost || !v.nodePressureDeadline().isEmpty()) && !v.node().isEmpty()) {
+                counts.computeIfAbsent(v.node(), n -> new int[2])[lost ? 1 : 0]++;
+            }
+        }
+        tileByName.forEach((name, tile) -> {
+            int[] c = counts.getOrDefault(name, NO_PRESSURE);
+            tile.showPressure(c[0], c[1]);
+        });
+    }
+
+    private static final int[] NO_PRESSURE = {0, 0};
+
+    /** Arrow keys, Home and End move between tiles; Enter opens the focused node. */
+    private void moveFocus(KeyEvent e) {
+        if (e.isShortcutDown() || e.isAltDown() || e.isMetaDown()) {
+            return;
+        }
+        List<Node> children = tiles.getChildren();
+        int from = -1;
+        for (int i = 0; i < children.size(); i++) {
+            if (children.get(i).isFocused()) {
+                from = i;
+            }
+        }
+        if (from < 0) {
+            return;
+        }
+        if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.SPACE) {
+            e.consume();
+            navigator.reveal(ObjectRef.node(((NodeTile) children.get(from)).row().name()));
+            return;
+        }
+        TileGrid.Move move = switch (e.getCode()) {
+            case LEFT, KP_LEFT -> TileGrid.Move.LEFT;
+            case RIGHT, KP_RIGHT -> TileGrid.Move.RIGHT;
+            case UP, KP_UP -> TileGrid.Move.UP;
+            case DOWN, KP_DOWN -> TileGrid.Move.DOWN;
+            case HOME -> TileGrid.Move.FIRST;
+            case END -> TileGrid.Move.LAST;
+            default -> null;
+        };
+        if (move == null) {
+            return;
+        }
+        e.consume();
+        List<TileGrid.Spot> spots = children.stream()
+                .map(n -> new TileGrid.Spot(n.getLayoutX(), n.getLayoutY(), n.getLayoutBounds().getWidth())).toList();
+        int to = TileGrid.next(spots, from, move);
+        if (to >= 0 && to != from) {
+            children.get(to).requestFocus();
+        }
+    }
+
+    /** Scrolls the overview so a tile focused from the keyboard is fully visible. */
+    private void scrollIntoView(Node tile) {
+        Node content = root.getContent();
+        double contentHeight = content.getLayoutBounds().getHeight();
+        double viewport = root.getViewportBounds().getHeight();
+        if (contentHeight <= viewport) {
+            return;
+        }
+        var bounds = content.sceneToLocal(tile.localToScene(tile.getLayoutBounds()));
+        double top = root.getVvalue() * (contentHeight - viewport);
+        double newTop = top;
+        if (bounds.getMinY() < top) {
+            newTop = bounds.getMinY() - 8;
+        } else if (bounds.getMaxY() > top + viewport) {
+            newTop = bounds.getMaxY() - viewport + 8;
+        }
+        if (newTop != top) {
+            root.setVvalue(Math.clamp(newTop / (contentHeight - viewport), 0, 1));
+        }
+    }
+
+    /** The first tile (or the one last focused) takes the keyboard focus; Ctrl+F calls it here. */
+    @Override
+    public void focusFilter() {
+        NodeTile target = focused.isEmpty() ? null : tileByName.get(focused.getFirst().name());
+        if (target == null && !tiles.getChildren().isEmpty()) {
+            target = (NodeTile) tiles.getChildren().getFirst();
+        }
+        if (target != null) {
+            target.requestFocus();
+        }
     }
 
     private void refreshNumbers() {

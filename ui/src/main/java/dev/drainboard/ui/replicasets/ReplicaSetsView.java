@@ -1,6 +1,5 @@
 package dev.drainboard.ui.replicasets;
 
-import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
@@ -9,10 +8,7 @@ import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.ReplicaSetRow;
 import dev.drainboard.ui.shell.ConsoleView;
-import javafx.geometry.Insets;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
 
 import java.time.Instant;
 import java.util.List;
@@ -20,11 +16,14 @@ import java.util.Map;
 
 import static java.util.Map.entry;
 
-/** VMI replica sets. Scaling arrives in its toolbar with the replica-set controller and ops. */
+/**
+ * VMI replica sets: desired, current and ready, and why scaling does not happen (paused, or the controller's
+ * {@code ReplicaFailure} with the API server's refusal). Scale the selected set with S, the toolbar or the
+ * context menu.
+ */
 public final class ReplicaSetsView implements ConsoleView {
 
     private final TableScreen<ReplicaSetRow> screen;
-    private final BorderPane root = new BorderPane();
 
     public ReplicaSetsView(ClusterModel model, ActionCenter actions) {
         screen = new TableScreen<>("replicaSetsTable", model.replicaSets(), "replica sets", model::yaml);
@@ -34,31 +33,68 @@ public final class ReplicaSetsView implements ConsoleView {
         screen.numberColumn("Desired", r -> (long) r.desired(), String::valueOf, 80);
         screen.numberColumn("Current", r -> (long) r.current(), String::valueOf, 80);
         screen.numberColumn("Ready", r -> (long) r.ready(), String::valueOf, 80);
-        screen.badgeColumn("State", r -> r.paused() ? "Paused" : r.ready() == r.desired() ? "Ready" : "Scaling",
-                s -> switch (s) {
-                    case "Ready" -> Badge.Tone.SUCCESS;
-                    case "Paused" -> Badge.Tone.WARNING;
-                    default -> Badge.Tone.ACCENT;
-                }, 90);
-        screen.textColumn("Conditions", r -> Formats.orDash(r.conditions()), 250);
-        screen.setFacts(r -> List.<Map.Entry<String, String>>of(
+        screen.badgeColumn("State", ReplicaSetsView::state, ReplicaSetsView::stateTone, 150);
+        screen.textColumn("Conditions", ReplicaSetsView::conditions, 320);
+        screen.setRowStyle(r -> r.failing() ? "row-danger" : r.paused() ? "row-warning" : null);
+        screen.setFacts(ReplicaSetsView::facts);
+        var table = screen.table();
+        var selection = table.getSelectionModel().getSelectedItems();
+        screen.actions().getChildren().add(actions.replicaSetActions().toolbar(selection));
+        actions.replicaSetActions().installKeys(table, selection);
+        table.setOnContextMenuRequested(e -> {
+            if (!selection.isEmpty()) {
+                actions.replicaSetActions().menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
+            }
+        });
+    }
+
+    /** One word for the set's state: a failure first (it explains a count that does not move), then paused. */
+    static String state(ReplicaSetRow r) {
+        if (r.failing()) {
+            return r.failureReason();
+        }
+        if (r.paused()) {
+            return "Paused";
+        }
+        if (r.current() != r.desired()) {
+            return r.current() < r.desired() ? "Scaling up" : "Scaling down";
+        }
+        return r.ready() == r.desired() ? "Ready" : "Starting";
+    }
+
+    static Badge.Tone stateTone(String state) {
+        return switch (state) {
+            case "Ready" -> Badge.Tone.SUCCESS;
+            case "Paused" -> Badge.Tone.WARNING;
+            case "Scaling up", "Scaling down", "Starting" -> Badge.Tone.ACCENT;
+            default -> Badge.Tone.DANGER; // a ReplicaFailure reason
+        };
+    }
+
+    /**
+     * The failure's reason and message (verbatim) when there is one; otherwise the true conditions. A VMIRS has two
+     * condition types, ReplicaFailure and ReplicaPaused; the paused state has its own badge.
+     */
+    static String conditions(ReplicaSetRow r) {
+        if (!r.failing()) {
+            return Formats.orDash(r.conditions());
+        }
+        return r.failureReason() + ": " + r.failureMessage();
+    }
+
+    static List<Map.Entry<String, String>> facts(ReplicaSetRow r) {
+        return List.of(
                 entry("Replicas", r.desired() + " desired, " + r.current() + " current, " + r.ready() + " ready"),
-                entry("Paused", r.paused() ? "yes" : "no"), entry("Conditions", r.conditions()),
-                entry("Age", Formats.age(r.created(), Instant.now()))));
-        Label note = new Label("The replica-set controller and scaling are on their way; "
-                + "until then replica sets are listed as the API has them.");
-        note.getStyleClass().addAll("arrives-note", Styles.TEXT_MUTED);
-        note.setWrapText(true);
-        BorderPane.setMargin(note, new Insets(12, 0, 0, 0));
-        // The Scale slot: disabled until ActionCenter.setScaleHandler wires scaling (ops and dialog to come).
-        screen.actions().getChildren().add(actions.scaleSlot(screen.table().getSelectionModel().getSelectedItems()));
-        root.setCenter(screen.root());
-        root.setBottom(note);
+                entry("State", state(r)),
+                entry("Replica failure", r.failing() ? r.failureReason() + " — " + r.failureMessage() : "none"),
+                entry("Paused", r.paused() ? "yes: VMIs are neither created nor deleted" : "no"),
+                entry("Conditions", r.conditions()),
+                entry("Age", Formats.age(r.created(), Instant.now())));
     }
 
     @Override
     public Node root() {
-        return root;
+        return screen.root();
     }
 
     @Override

@@ -55,7 +55,7 @@ public final class CommandPalette extends VBox {
         setMaxSize(620, 420);
         setPrefWidth(620);
         field.setId("paletteField");
-        field.setPromptText("Jump to a node, VMI or view, or run an action (cordon, drain, taint, evict…)");
+        field.setPromptText("Jump to a node, VMI or view, or run an action (cordon, drain, taint, evict, scale…)");
         field.setLeft(Icons.icon(Material2MZ.SEARCH, 18));
         field.getStyleClass().add(Styles.LARGE);
         list.setId("paletteList");

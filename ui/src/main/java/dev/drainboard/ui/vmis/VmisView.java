@@ -10,15 +10,17 @@ import dev.drainboard.ui.model.VmiRow;
 import dev.drainboard.ui.shell.ConsoleView;
 import javafx.scene.Node;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 
 import static java.util.Map.entry;
 
 /**
- * Every VMI and how a drain would treat it: strategy (and where it came from), migratability, PDB. Actions on the
- * selected VMI: evict its launcher pod (E), migrate (M), cancel its evacuation (X).
+ * Every VMI and how a drain would treat it: strategy (and where it came from), migratability, PDB, and whether a
+ * node-pressure eviction is moving it (a countdown to the kubelet's kill) or lost it. Actions on the selected VMI: evict its launcher pod (E), migrate (M), cancel its evacuation (X).
  */
 public final class VmisView implements ConsoleView {
 
@@ -38,11 +40,11 @@ public final class VmisView implements ConsoleView {
             case "False" -> Badge.Tone.DANGER;
             default -> Badge.Tone.NEUTRAL;
         }, 130);
-        screen.badgeColumn("Evacuation", r -> r.markedForEvacuation() ? "from " + r.evacuationNode() : "",
-                s -> Badge.Tone.WARNING, 115);
+        // The eviction's mark, and a node-pressure eviction's countdown to the kubelet's kill or its loss.
+        screen.table().getColumns().add(new EvacuationColumn(Clock.systemDefaultZone()).column(175));
         screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 230);
         screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
-        screen.setRowStyle(r -> r.markedForEvacuation() ? "row-warning" : null);
+        screen.setRowStyle(r -> r.isLostToNodePressure() ? "row-danger" : r.markedForEvacuation() ? "row-warning" : null);
         screen.setFacts(VmisView::facts);
         var table = screen.table();
         var selection = table.getSelectionModel().getSelectedItems();
@@ -72,6 +74,7 @@ public final class VmisView implements ConsoleView {
                         ? "set on the VMI" : "cluster default from the KubeVirt CR")),
                 entry("Live-migratable", r.liveMigratable() + (r.migratableReason().isEmpty() ? "" : " — " + r.migratableReason())),
                 entry("Evacuation", r.markedForEvacuation() ? "marked: leave node " + r.evacuationNode() : "not marked"),
+                entry("Node pressure", NodePressure.of(r, Instant.now(), ZoneId.systemDefault()).fact()),
                 entry("PDB", r.pdbs()),
                 entry("Migration", r.migration()),
                 entry("Age", Formats.age(r.created(), Instant.now())));

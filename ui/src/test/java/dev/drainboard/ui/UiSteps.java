@@ -1,0 +1,52 @@
+package dev.drainboard.ui;
+
+import dev.drainboard.ui.common.Notifier;
+import dev.drainboard.ui.connect.Session;
+import javafx.scene.control.Label;
+import org.testfx.api.FxRobot;
+
+import java.time.Duration;
+import java.util.List;
+
+import static dev.drainboard.ui.ConsoleUiTest.fx;
+import static org.awaitility.Awaitility.await;
+
+/** What the console UI tests do again and again: connect to the embedded demo cluster, look at what is shown. */
+final class UiSteps {
+
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    private UiSteps() {
+    }
+
+    /** Connects to the embedded demo cluster and waits until the model has synced its four nodes. */
+    static Session connect(FxRobot robot, Console console) {
+        robot.clickOn("#connectEmbedded");
+        await().atMost(WAIT).until(() -> fx(() -> console.sessionProperty().get() != null));
+        Session session = fx(() -> console.sessionProperty().get());
+        await().atMost(WAIT).until(() -> fx(() -> session.model().synced().get() && session.model().nodes().size() == 4));
+        return session;
+    }
+
+    static List<Notifier.Toast> toasts(Console console) {
+        return fx(() -> List.copyOf(console.actionsProperty().get().notifier().history()));
+    }
+
+    /** Present, in a scene, and neither it nor any parent hidden. */
+    static boolean visible(FxRobot robot, String query) {
+        return fx(() -> robot.lookup(query).tryQuery().map(n -> n.getScene() != null && showing(n)).orElse(false));
+    }
+
+    static boolean showing(javafx.scene.Node node) {
+        for (javafx.scene.Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String text(FxRobot robot, String query) {
+        return fx(() -> robot.lookup(query).queryAs(Label.class).getText());
+    }
+}
