@@ -44,6 +44,10 @@ public final class DisruptionBudgetController {
 
     private static final Logger LOG = LoggerFactory.getLogger(DisruptionBudgetController.class);
     public static final String NAME = "disruption-budget";
+    /** PDBs by the {@code namespace/name} of the VMI that controls them. */
+    private static final String BUDGETS_BY_VMI = "disruption-budget-vmi";
+    /** Pods by their {@code kubevirt.io/created-by} label (the VMI uid): what a VMI's PDB selects. */
+    private static final String PODS_BY_CREATOR = "disruption-budget-created-by";
 
     private final KubernetesClient client;
     private final SharedIndexInformer<VirtualMachineInstance> vmis;
@@ -65,6 +69,13 @@ public final class DisruptionBudgetController {
         this.migrations = migrations;
         this.config = config;
         this.budgets = budgetInformer(manager.informers());
+        // Indexes, so a pass reads the VMI's own PDBs and pods instead of scanning its namespace.
+        addIndexIfAbsent(budgets, BUDGETS_BY_VMI, pdb -> vmiKeyOf(pdb).map(List::of).orElse(List.of()));
+        addIndexIfAbsent(pods, PODS_BY_CREATOR, pod -> {
+            Map<String, String> labels = pod.getMetadata().getLabels();
+            String uid = labels == null ? null : labels.get(KubeVirtNames.Labels.CREATED_BY);
+            return uid == null ? List.of() : List.of(Keys.of(pod.getMetadata().getNamespace(), uid));
+        });
         this.recorder = manager.eventRecorder(EventComponents.DISRUPTION_BUDGET);
     }
 
@@ -109,6 +120,13 @@ public final class DisruptionBudgetController {
         return existing != null ? existing : factory.sharedIndexInformerFor(PodDisruptionBudget.class, 0);
     }
 
+    private static <T> void addIndexIfAbsent(SharedIndexInformer<T> informer, String name,
+                                             java.util.function.Function<T, List<String>> keys) {
+        if (!informer.getIndexer().getIndexers().containsKey(name)) {
+            informer.addIndexers(Map.of(name, keys));
+        }
+    }
+
     private void observeBudgets() {
         budgets.addEventHandler(new ResourceEventHandler<>() {
             @Override
@@ -138,9 +156,7 @@ public final class DisruptionBudgetController {
         String namespace = Keys.namespace(key);
         String name = Keys.name(key);
         VirtualMachineInstance vmi = vmis.getIndexer().getByKey(key);
-        List<PodDisruptionBudget> owned = budgets.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).stream()
-                .filter(pdb -> DisruptionBudgets.controllingVmi(pdb).map(ref -> name.equals(ref.getName())).orElse(false))
-                .toList();
+        List<PodDisruptionBudget> owned = budgets.getIndexer().byIndex(BUDGETS_BY_VMI, key);
         if (vmi == null && owned.isEmpty()) {
             expectations.delete(key);
             return Result.done();
@@ -163,11 +179,7 @@ public final class DisruptionBudgetController {
             return 0;
         }
         String uid = vmi.getMetadata().getUid();
-        return (int) pods.getIndexer().byIndex(Cache.NAMESPACE_INDEX, vmi.getMetadata().getNamespace()).stream()
-                .filter(pod -> {
-                    Map<String, String> labels = pod.getMetadata().getLabels();
-                    return labels != null && uid.equals(labels.get(KubeVirtNames.Labels.CREATED_BY));
-                })
+        return (int) pods.getIndexer().byIndex(PODS_BY_CREATOR, Keys.of(vmi.getMetadata().getNamespace(), uid)).stream()
                 .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
                 .filter(pod -> {
                     String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
