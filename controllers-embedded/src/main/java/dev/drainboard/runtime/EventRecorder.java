@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.ObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +66,7 @@ public final class EventRecorder implements AutoCloseable {
         }
     }
 
-    private final KubernetesClient client;
+    private final LeanWrites writes;
     private final String component;
     private final String reportingInstance;
     private final Clock clock;
@@ -93,7 +92,7 @@ public final class EventRecorder implements AutoCloseable {
     }
 
     EventRecorder(KubernetesClient client, String component, String reportingInstance, Clock clock) {
-        this.client = client;
+        this.writes = new LeanWrites(client);
         this.component = component;
         this.reportingInstance = reportingInstance;
         this.clock = clock;
@@ -180,7 +179,7 @@ public final class EventRecorder implements AutoCloseable {
                 .withLastTimestamp(ts)
                 .withCount(1)
                 .build();
-        client.v1().events().inNamespace(namespace).resource(event).create();
+        writes.create(event);
         return new Written(name, namespace, at);
     }
 
@@ -189,11 +188,7 @@ public final class EventRecorder implements AutoCloseable {
         int count = previous.count + 1;
         String patch = "{\"count\":" + count + ",\"lastTimestamp\":\"" + timestamp(at) + "\"}";
         try {
-            // A bare Event naming the one to patch: by name alone, fabric8 would GET it first (see PatchTargets).
-            Event target = new EventBuilder().withNewMetadata().withName(previous.eventName)
-                    .withNamespace(previous.namespace).endMetadata().build();
-            client.v1().events().inNamespace(previous.namespace).resource(target)
-                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+            writes.patch(Event.class, previous.namespace, previous.eventName, null, PatchType.JSON_MERGE, patch);
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) {
                 return false;

@@ -10,6 +10,7 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -50,6 +51,7 @@ public final class DisruptionBudgetController {
     private static final String PODS_BY_CREATOR = "disruption-budget-created-by";
 
     private final KubernetesClient client;
+    private final LeanWrites writes;
     private final SharedIndexInformer<VirtualMachineInstance> vmis;
     private final SharedIndexInformer<PodDisruptionBudget> budgets;
     private final SharedIndexInformer<Pod> pods;
@@ -64,6 +66,7 @@ public final class DisruptionBudgetController {
                                        SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
                                        ClusterConfigSource config) {
         this.client = manager.client();
+        this.writes = new LeanWrites(client);
         this.vmis = vmis;
         this.pods = pods;
         this.migrations = migrations;
@@ -203,10 +206,9 @@ public final class DisruptionBudgetController {
             case BudgetAction.Create c -> {
                 expectations.expectCreations(key, 1);
                 try {
-                    PodDisruptionBudget created = api.resource(c.budget()).create();
-                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_CREATE,
-                            KubeVirtNames.Messages.CREATED_PDB, created.getMetadata().getName());
-                    LOG.info("created PodDisruptionBudget {}/{} for VMI {}", namespace, created.getMetadata().getName(), key);
+                    String created = writes.create(c.budget());
+                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_CREATE, KubeVirtNames.Messages.CREATED_PDB, created);
+                    LOG.debug("created PodDisruptionBudget {}/{} for VMI {}", namespace, created, key);
                 } catch (KubernetesClientException e) {
                     expectations.creationObserved(key); // it will never be seen
                     recorder.warning(vmi, KubeVirtNames.EventReasons.FAILED_CREATE,
