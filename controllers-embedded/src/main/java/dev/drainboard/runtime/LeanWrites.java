@@ -66,17 +66,31 @@ public final class LeanWrites {
 
     /** The collection URL of the type, in the namespace when the type is namespaced. */
     String url(Class<? extends HasMetadata> type, String namespace) {
-        String apiVersion = HasMetadata.getApiVersion(type);
-        String root = apiVersion.contains("/") ? "/apis/" + apiVersion : "/api/" + apiVersion;
-        String plural = HasMetadata.getPlural(type);
-        if (Namespaced.class.isAssignableFrom(type)) {
+        Path path = PATHS.get(type);
+        if (path.namespaced()) {
             if (namespace == null || namespace.isEmpty()) {
-                throw new KubernetesClientException("a namespace is required to write " + plural);
+                throw new KubernetesClientException("a namespace is required to write " + path.plural());
             }
-            return base + root + "/namespaces/" + namespace + "/" + plural;
+            return base + path.root() + "/namespaces/" + namespace + "/" + path.plural();
         }
-        return base + root + "/" + plural;
+        return base + path.root() + "/" + path.plural();
     }
+
+    /** {@code /api/v1} or {@code /apis/group/version}, the plural, and whether it is namespaced. */
+    private record Path(String root, String plural, boolean namespaced) {
+    }
+
+    /** Worked out once per type: fabric8 derives the plural by rules each time it is asked. */
+    private static final ClassValue<Path> PATHS = new ClassValue<>() {
+        @Override
+        protected Path computeValue(Class<?> type) {
+            @SuppressWarnings("unchecked")
+            Class<? extends HasMetadata> t = (Class<? extends HasMetadata>) type;
+            String apiVersion = HasMetadata.getApiVersion(t);
+            String root = apiVersion.contains("/") ? "/apis/" + apiVersion : "/api/" + apiVersion;
+            return new Path(root, HasMetadata.getPlural(t), Namespaced.class.isAssignableFrom(t));
+        }
+    };
 
     private byte[] send(HttpRequest request) {
         HttpResponse<byte[]> response;

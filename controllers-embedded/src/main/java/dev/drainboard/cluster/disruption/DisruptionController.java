@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -65,24 +66,33 @@ public final class DisruptionController implements ClusterComponent {
         ObjectNode object = event.object();
         String namespace = Json.namespace(object);
         if (event.resource() == BuiltinResources.POD_DISRUPTION_BUDGETS) {
-            forget(event.previous() != null ? event.previous() : object);
-            if (event.type() != WatchEvent.Type.DELETED) {
-                remember(object);
+            // Most changes are this controller's own status writes: the selector stays, and so does its parse.
+            boolean sameSelector = event.type() == WatchEvent.Type.MODIFIED && event.previous() != null
+                    && Objects.equals(event.previous().path("spec").get("selector"), object.path("spec").get("selector"));
+            if (!sameSelector) {
+                forget(event.previous() != null ? event.previous() : object);
+                if (event.type() != WatchEvent.Type.DELETED) {
+                    remember(object);
+                }
             }
             queue.add(namespace + "/" + Json.name(object));
         } else if (event.resource() == BuiltinResources.PODS) {
             String name = Json.name(object);
             ObjectNode previous = event.previous();
-            if (previous != null) {
-                podsByLabel.removeAll(namespace, name, labels(previous));
-            }
-            if (event.type() != WatchEvent.Type.DELETED) {
-                podsByLabel.addAll(namespace, name, labels(object));
+            boolean sameLabels = event.type() == WatchEvent.Type.MODIFIED && previous != null
+                    && Objects.equals(labels(previous), labels(object));
+            if (!sameLabels) {
+                if (previous != null) {
+                    podsByLabel.removeAll(namespace, name, labels(previous));
+                }
+                if (event.type() != WatchEvent.Type.DELETED) {
+                    podsByLabel.addAll(namespace, name, labels(object));
+                }
             }
             // A pod whose labels changed concerns the budgets that selected it before as well as those that do now.
             Set<String> candidates = new HashSet<>(budgetsWithoutLabel.getOrDefault(namespace, Set.of()));
             budgetsByLabel.collect(namespace, labels(object), candidates);
-            if (previous != null) {
+            if (previous != null && !sameLabels) {
                 budgetsByLabel.collect(namespace, labels(previous), candidates);
             }
             Map<String, Optional<LabelSelector>> inNamespace = selectors.getOrDefault(namespace, Map.of());
