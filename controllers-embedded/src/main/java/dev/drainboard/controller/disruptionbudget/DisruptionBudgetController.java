@@ -94,11 +94,13 @@ public final class DisruptionBudgetController {
         DisruptionBudgetController controller = new DisruptionBudgetController(manager, vmis, pods, migrations, config);
         controller.loop = ControllerLoop.builder(NAME, controller::reconcile)
                 .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
-                .watch(vmis, Keys::of)
+                .watch(vmis, Keys::of, BudgetRelevance::vmiChanged)
                 .watch(controller.budgets, pdb -> DisruptionBudgets.controllingVmi(pdb)
-                        .map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName())).orElse(null))
+                        .map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName())).orElse(null),
+                        BudgetRelevance::budgetChanged)
                 .watch(pods, pod -> DisruptionBudgets.controllingVmi(pod)
-                        .map(ref -> Keys.of(pod.getMetadata().getNamespace(), ref.getName())).orElse(null))
+                        .map(ref -> Keys.of(pod.getMetadata().getNamespace(), ref.getName())).orElse(null),
+                        BudgetRelevance::podChanged)
                 .watch(migrations, vmim -> vmim.getSpec() == null || vmim.getSpec().getVmiName() == null ? null
                         : Keys.of(vmim.getMetadata().getNamespace(), vmim.getSpec().getVmiName()))
                 .build();
