@@ -6,14 +6,14 @@ import dev.drainboard.controlplane.Kubeconfigs;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.handler.NodeHandler;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -57,14 +57,15 @@ public final class ControlPlaneBenchmark {
             out.printf(Locale.ROOT, "cluster at %s with the scenario loaded in %.1f s%n", cluster.url(), loadSeconds);
             Config config = Kubeconfigs.load(cluster.kubeconfig(), null);
             try (LocalControlPlane local = LocalControlPlane.start(config, cluster.hypervisors(), false);
-                 KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
-                 RunningVmis running = RunningVmis.start(client, sizes.totalVmis())) {
+                 RunningVmis running = RunningVmis.start(cluster, sizes.totalVmis())) {
                 NodeHandler handler = local.nodeHandler().orElseThrow();
                 while (!handler.hasSynced()) {
                     Thread.sleep(20);
                 }
                 long clusterHeapBefore = usedHeapMiB();
                 long clusterCpuStart = processCpuNanos();
+                Map<String, Long> threadsBefore = ThreadCpu.byKind();
+                Map<String, Long> requestsBefore = cluster.api().requestCounts().snapshot();
 
                 ControllersChild controllers = ControllersChild.launch(cluster.kubeconfig(), sizes.controllerHeapMiB(),
                         dir.resolve("controllers.log"));
@@ -72,6 +73,9 @@ public final class ControlPlaneBenchmark {
                     out.println("controllers' JVM launched, pid " + controllers.pid() + ", log in " + dir.resolve("controllers.log"));
                     long doneAt = awaitAllRunning(sizes, running, controllers, out);
                     double clusterCpu = seconds(processCpuNanos() - clusterCpuStart);
+                    String clusterThreads = ThreadCpu.describe(ThreadCpu.since(threadsBefore, ThreadCpu.byKind()), 12);
+                    String controllerThreads = controllers.threadCpu();
+                    Map<String, Long> requests = difference(cluster.api().requestCounts().snapshot(), requestsBefore);
                     double loadEnd = loadAverage();
                     ControllersChild.Heap heap = controllers.heap();
                     var figures = controllers.figures();
@@ -80,13 +84,14 @@ public final class ControlPlaneBenchmark {
                             seconds(doneAt - controllers.launchedAt()), seconds(doneAt - controllers.leaderAt()),
                             heap.usedBytes() >> 20, heap.committedBytes() >> 20, heap.maxBytes() >> 20,
                             heap.gcCount(), heap.gcMillis(), seconds(heap.cpuNanos()),
-                            clusterHeapBefore, clusterHeapAfter, clusterCpu, loadStart, loadEnd, figures);
+                            clusterHeapBefore, clusterHeapAfter, clusterCpu, loadStart, loadEnd, figures, requests,
+                            controllerThreads, clusterThreads);
                 }
             }
         }
     }
 
-    /** Prints progress every 5 s (from the informer's counts) until the last VMI runs; returns when it did. */
+    /** Prints progress every 5 s (VMIs by phase, from the store) until the last VMI runs; returns when it did. */
     private static long awaitAllRunning(ScaleSizes sizes, RunningVmis running, ControllersChild controllers, PrintStream out)
             throws InterruptedException {
         long deadline = controllers.launchedAt() + TimeUnit.SECONDS.toNanos(sizes.timeoutSeconds());
@@ -104,6 +109,18 @@ public final class ControlPlaneBenchmark {
                         seconds(System.nanoTime() - controllers.launchedAt()), running.phases());
             }
         }
+    }
+
+    /** Requests made during the run, by verb and resource (watches and lists too). */
+    private static Map<String, Long> difference(Map<String, Long> after, Map<String, Long> before) {
+        Map<String, Long> made = new TreeMap<>();
+        after.forEach((k, v) -> {
+            long n = v - before.getOrDefault(k, 0L);
+            if (n > 0) {
+                made.put(k, n);
+            }
+        });
+        return made;
     }
 
     private static double seconds(long nanos) {

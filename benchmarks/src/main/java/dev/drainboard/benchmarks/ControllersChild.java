@@ -102,6 +102,11 @@ final class ControllersChild implements AutoCloseable {
                 Long.parseLong(f[5]), Long.parseLong(f[6]));
     }
 
+    /** CPU by thread kind, as {@link ThreadCpu#describe} writes it. */
+    String threadCpu() throws InterruptedException {
+        return ask("threads").substring("threads ".length());
+    }
+
     List<String> figures() throws InterruptedException {
         List<String> lines = new ArrayList<>();
         String line = ask("figures");

@@ -21,6 +21,7 @@ import java.util.Locale;
  *   <li>out {@code started}, then {@code leader} once it leads (the controllers then wait for their caches);</li>
  *   <li>in {@code heap} → out {@code heap <used bytes after GC> <committed> <max> <gc count> <gc millis> <cpu nanos>} (GC and CPU
  *       figures taken before the forced collections);</li>
+ *   <li>in {@code threads} → out {@code threads <kind>=<seconds>; ...}: CPU by thread kind ({@link ThreadCpu});</li>
  *   <li>in {@code figures} → out one {@code figure ...} line per controller, then {@code end};</li>
  *   <li>in {@code quit} (or end of input) → closes the control plane and exits.</li>
  * </ul>
@@ -47,6 +48,7 @@ public final class ControllersProcess {
         while ((line = in.readLine()) != null && !line.equals("quit")) {
             switch (line) {
                 case "heap" -> reply(heap());
+                case "threads" -> reply("threads " + ThreadCpu.describe(ThreadCpu.byKind(), 12));
                 case "figures" -> {
                     for (ControllerFigures f : plane.figures()) {
                         reply(String.format(Locale.ROOT, "figure %s reconciles=%d errors=%d requeues=%d avgLatencyMs=%.2f queue=%d",

@@ -16,14 +16,13 @@ import dev.drainboard.runtime.ControllerLoop;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.EventType;
 import dev.drainboard.runtime.Keys;
-import dev.drainboard.runtime.PatchTargets;
+import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
@@ -61,6 +60,7 @@ public final class NodeHandler implements AutoCloseable {
     private static final ObjectMapper JSON = Serialization.jsonMapper();
 
     private final KubernetesClient client;
+    private final LeanWrites writes;
     private final HypervisorRegistry hypervisors;
     private final Clock clock;
     private final SharedIndexInformer<VirtualMachineInstance> vmis;
@@ -91,6 +91,7 @@ public final class NodeHandler implements AutoCloseable {
 
     NodeHandler(KubernetesClient client, HypervisorRegistry hypervisors, int workers, Clock clock) {
         this.client = client;
+        this.writes = new LeanWrites(client);
         this.hypervisors = hypervisors;
         this.clock = clock;
         this.vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().runnableInformer(0);
@@ -338,9 +339,8 @@ public final class NodeHandler implements AutoCloseable {
             }
         }
         try {
-            client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
-                    .resource(PatchTargets.of(vmi, VirtualMachineInstance::new))
-                    .patch(PatchContext.of(PatchType.JSON), ops.toString());
+            writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null,
+                    PatchType.JSON, ops.toString());
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) {
                 return; // gone meanwhile: its deletion brings the key back
@@ -486,8 +486,8 @@ public final class NodeHandler implements AutoCloseable {
         fields.forEach((k, v) -> ops.addObject().put("op", "add").put("path", "/status/migrationState/" + k).set("value", JSON.valueToTree(v)));
         more.stream().filter(java.util.Objects::nonNull).forEach(ops::add);
         try {
-            client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
-                    .withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+            writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null,
+                    PatchType.JSON, ops.toString());
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404) {
                 throw e;
@@ -519,8 +519,8 @@ public final class NodeHandler implements AutoCloseable {
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.putObject("metadata").putObject("annotations").put(KubeVirtNames.Drainboard.MIGRATION_PROGRESS, progress.toString());
         try {
-            client.resources(VirtualMachineInstanceMigration.class).inNamespace(vmim.getMetadata().getNamespace())
-                    .withName(vmim.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON_MERGE), body.toString());
+            writes.patch(VirtualMachineInstanceMigration.class, vmim.getMetadata().getNamespace(), vmim.getMetadata().getName(),
+                    null, PatchType.JSON_MERGE, body.toString());
         } catch (KubernetesClientException e) {
             LOG.debug("progress of {} not written: {}", vmim.getMetadata().getName(), e.getMessage());
         }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 
 /**
@@ -94,6 +95,9 @@ public final class ControllerLoop<K> implements AutoCloseable {
 
             @Override
             public void onUpdate(T oldObj, T newObj) {
+                if (!relevant(w.relevantUpdate(), oldObj, newObj)) {
+                    return;
+                }
                 // Both: an object that moved from one key to another (new owner, new node) concerns both.
                 enqueueKeysOf(w.keysOf(), oldObj);
                 enqueueKeysOf(w.keysOf(), newObj);
@@ -106,6 +110,19 @@ public final class ControllerLoop<K> implements AutoCloseable {
         };
         w.informer().addEventHandler(handler);
         return new Watch<>(w.informer(), w.keysOf(), handler);
+    }
+
+    /** A failing filter lets the update through: a wasted pass is better than a missed one. */
+    private <T> boolean relevant(BiPredicate<? super T, ? super T> filter, T oldObj, T newObj) {
+        if (filter == null || oldObj == null || newObj == null) {
+            return true;
+        }
+        try {
+            return filter.test(oldObj, newObj);
+        } catch (RuntimeException e) {
+            log.error("{}: filtering an update failed", name, e);
+            return true;
+        }
     }
 
     private <T> void enqueueKeysOf(Function<? super T, ? extends Collection<? extends K>> keysOf, T obj) {
@@ -365,7 +382,8 @@ public final class ControllerLoop<K> implements AutoCloseable {
     }
 
     private record PendingWatch<T, K>(SharedIndexInformer<T> informer,
-                                      Function<? super T, ? extends Collection<? extends K>> keysOf) {
+                                      Function<? super T, ? extends Collection<? extends K>> keysOf,
+                                      BiPredicate<? super T, ? super T> relevantUpdate) {
     }
 
     /** Describes a loop: its name, reconciler, workers and what it watches. */
@@ -394,16 +412,27 @@ public final class ControllerLoop<K> implements AutoCloseable {
 
         /** Queues {@code keyOf(object)} for every add, update and delete; a null key is ignored. */
         public <T> Builder<K> watch(SharedIndexInformer<T> informer, Function<? super T, ? extends K> keyOf) {
-            return watchAll(informer, obj -> {
+            return watch(informer, keyOf, null);
+        }
+
+        /**
+         * As {@link #watch(SharedIndexInformer, Function)}, but an update queues only when {@code relevantUpdate}
+         * says the change (before, after) can matter to the reconciler, e.g. not when only a status it never reads
+         * changed. Adds and deletes always queue; so does every cached object when the loop starts.
+         */
+        public <T> Builder<K> watch(SharedIndexInformer<T> informer, Function<? super T, ? extends K> keyOf,
+                                    BiPredicate<? super T, ? super T> relevantUpdate) {
+            watches.add(new PendingWatch<T, K>(informer, obj -> {
                 K key = keyOf.apply(obj);
                 return key == null ? Set.of() : Set.of(key);
-            });
+            }, relevantUpdate));
+            return this;
         }
 
         /** Queues every key {@code keysOf(object)} returns (e.g. an object that concerns several keys). */
         public <T> Builder<K> watchAll(SharedIndexInformer<T> informer,
                                        Function<? super T, ? extends Collection<? extends K>> keysOf) {
-            watches.add(new PendingWatch<>(informer, keysOf));
+            watches.add(new PendingWatch<>(informer, keysOf, null));
             return this;
         }
 

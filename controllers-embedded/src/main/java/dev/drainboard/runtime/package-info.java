@@ -8,7 +8,8 @@
  *   <li>{@link dev.drainboard.runtime.ControllerLoop}: informer events → keys → workers →
  *       {@link dev.drainboard.runtime.Reconciler} → {@link dev.drainboard.runtime.Result}; workers start after
  *       the caches sync; {@link dev.drainboard.runtime.ControllerFigures} for the UI.</li>
- *   <li>{@link dev.drainboard.runtime.EventRecorder}: asynchronous core/v1 Events, repeats aggregated into count.</li>
+ *   <li>{@link dev.drainboard.runtime.EventRecorder}: asynchronous core/v1 Events, repeats aggregated into count, bursts of similar events combined.</li>
+ *   <li>{@link dev.drainboard.runtime.LeanWrites}: creates and patches whose answers are not decoded.</li>
  *   <li>{@link dev.drainboard.runtime.LeaderElection}: one leader per cluster on a Lease.</li>
  *   <li>{@link dev.drainboard.runtime.ControllerManager}: client, informers, recorders, election and controllers together.</li>
  * </ul>

@@ -116,6 +116,50 @@ class EventRecorderTest {
     }
 
     @Test
+    void aBurstOfSimilarEventsWaitingTogetherIsWrittenAsOneCombinedEvent() {
+        int burst = EventRecorder.COMBINE_AT + 15;
+        List<ConfigMap> vmis = new java.util.ArrayList<>();
+        for (int i = 0; i < burst; i++) {
+            vmis.add(newObject("events-burst", "vmi-" + i));
+        }
+        ConfigMap quiet = newObject("events-burst", "quiet");
+        MutableClock clock = new MutableClock(Instant.parse("2030-01-01T10:00:00Z"));
+        try (EventRecorder recorder = new EventRecorder(client, EventComponents.VMI, null, clock, false)) {
+            for (ConfigMap vmi : vmis) {
+                recorder.normal(vmi, "SuccessfulCreate", "Created virtual machine pod %s", "virt-launcher-" + vmi.getMetadata().getName());
+            }
+            recorder.normal(quiet, "Started", "VirtualMachineInstance started.");
+            recorder.startWriting();
+            assertThat(recorder.flush(FLUSH)).isTrue();
+            assertThat(recorder.written()).isEqualTo(burst + 1);
+            assertThat(recorder.combined()).isEqualTo(burst);
+
+            // A later burst of the same kind counts on the same Event; a few events are written one by one again.
+            clock.advance(Duration.ofSeconds(5));
+            for (ConfigMap vmi : vmis) {
+                recorder.normal(vmi, "SuccessfulCreate", "Created virtual machine pod %s", "again-" + vmi.getMetadata().getName());
+            }
+            assertThat(recorder.flush(FLUSH)).isTrue();
+            recorder.normal(vmis.getFirst(), "SuccessfulCreate", "Created virtual machine pod %s", "alone");
+            assertThat(recorder.flush(FLUSH)).isTrue();
+        }
+
+        List<Event> all = client.v1().events().inNamespace("events-burst").list().getItems();
+        List<Event> combined = all.stream().filter(e -> e.getMessage().startsWith(EventRecorder.COMBINED_PREFIX)).toList();
+        assertThat(combined).singleElement().satisfies(e -> {
+            assertThat(e.getReason()).isEqualTo("SuccessfulCreate");
+            assertThat(e.getCount()).isLessThanOrEqualTo(2 * burst).isGreaterThanOrEqualTo(burst);
+            assertThat(e.getInvolvedObject().getName()).startsWith("vmi-");
+            assertThat(e.getMessage()).startsWith("(combined from similar events): Created virtual machine pod ");
+        });
+        int total = all.stream().filter(e -> e.getReason().equals("SuccessfulCreate")).mapToInt(Event::getCount).sum();
+        assertThat(total).as("every event is counted once").isEqualTo(2 * burst + 1);
+        assertThat(eventsAbout("events-burst", "quiet")).singleElement()
+                .satisfies(e -> assertThat(e.getMessage()).isEqualTo("VirtualMachineInstance started."));
+        assertThat(all).anySatisfy(e -> assertThat(e.getMessage()).isEqualTo("Created virtual machine pod alone"));
+    }
+
+    @Test
     void aRepeatAfterTheWindowStartsANewEvent() {
         ConfigMap cm = newObject("events-c", "vmi-c");
         MutableClock clock = new MutableClock(Instant.parse("2030-01-01T10:00:00Z"));

@@ -33,6 +33,7 @@ public final class ApiServer implements AutoCloseable {
     private final WatchHandler watches;
     private final ServerOptions options;
     private final ObjectValidators validators = new ObjectValidators();
+    private final RequestCounts requestCounts = new RequestCounts();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "apiserver-timers");
         t.setDaemon(true);
@@ -66,6 +67,11 @@ public final class ApiServer implements AutoCloseable {
 
     public ServerOptions options() {
         return options;
+    }
+
+    /** Requests answered so far, by verb and resource (resource requests only). */
+    public RequestCounts requestCounts() {
+        return requestCounts;
     }
 
     /**
@@ -210,6 +216,7 @@ public final class ApiServer implements AutoCloseable {
         if (!sub.isEmpty() && !path.type().hasSubresource(sub)) {
             throw ApiException.pathNotFound();
         }
+        requestCounts.count(request.method(), request.flag("watch"), path);
         switch (request.method()) {
             case "GET" -> {
                 if (request.flag("watch")) {

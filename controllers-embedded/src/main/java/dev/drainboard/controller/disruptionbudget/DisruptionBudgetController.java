@@ -10,6 +10,7 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -44,8 +45,13 @@ public final class DisruptionBudgetController {
 
     private static final Logger LOG = LoggerFactory.getLogger(DisruptionBudgetController.class);
     public static final String NAME = "disruption-budget";
+    /** PDBs by the {@code namespace/name} of the VMI that controls them. */
+    private static final String BUDGETS_BY_VMI = "disruption-budget-vmi";
+    /** Pods by their {@code kubevirt.io/created-by} label (the VMI uid): what a VMI's PDB selects. */
+    private static final String PODS_BY_CREATOR = "disruption-budget-created-by";
 
     private final KubernetesClient client;
+    private final LeanWrites writes;
     private final SharedIndexInformer<VirtualMachineInstance> vmis;
     private final SharedIndexInformer<PodDisruptionBudget> budgets;
     private final SharedIndexInformer<Pod> pods;
@@ -60,11 +66,19 @@ public final class DisruptionBudgetController {
                                        SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
                                        ClusterConfigSource config) {
         this.client = manager.client();
+        this.writes = new LeanWrites(client);
         this.vmis = vmis;
         this.pods = pods;
         this.migrations = migrations;
         this.config = config;
         this.budgets = budgetInformer(manager.informers());
+        // Indexes, so a pass reads the VMI's own PDBs and pods instead of scanning its namespace.
+        addIndexIfAbsent(budgets, BUDGETS_BY_VMI, pdb -> vmiKeyOf(pdb).map(List::of).orElse(List.of()));
+        addIndexIfAbsent(pods, PODS_BY_CREATOR, pod -> {
+            Map<String, String> labels = pod.getMetadata().getLabels();
+            String uid = labels == null ? null : labels.get(KubeVirtNames.Labels.CREATED_BY);
+            return uid == null ? List.of() : List.of(Keys.of(pod.getMetadata().getNamespace(), uid));
+        });
         this.recorder = manager.eventRecorder(EventComponents.DISRUPTION_BUDGET);
     }
 
@@ -80,11 +94,13 @@ public final class DisruptionBudgetController {
         DisruptionBudgetController controller = new DisruptionBudgetController(manager, vmis, pods, migrations, config);
         controller.loop = ControllerLoop.builder(NAME, controller::reconcile)
                 .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
-                .watch(vmis, Keys::of)
+                .watch(vmis, Keys::of, BudgetRelevance::vmiChanged)
                 .watch(controller.budgets, pdb -> DisruptionBudgets.controllingVmi(pdb)
-                        .map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName())).orElse(null))
+                        .map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName())).orElse(null),
+                        BudgetRelevance::budgetChanged)
                 .watch(pods, pod -> DisruptionBudgets.controllingVmi(pod)
-                        .map(ref -> Keys.of(pod.getMetadata().getNamespace(), ref.getName())).orElse(null))
+                        .map(ref -> Keys.of(pod.getMetadata().getNamespace(), ref.getName())).orElse(null),
+                        BudgetRelevance::podChanged)
                 .watch(migrations, vmim -> vmim.getSpec() == null || vmim.getSpec().getVmiName() == null ? null
                         : Keys.of(vmim.getMetadata().getNamespace(), vmim.getSpec().getVmiName()))
                 .build();
@@ -107,6 +123,13 @@ public final class DisruptionBudgetController {
     private static SharedIndexInformer<PodDisruptionBudget> budgetInformer(SharedInformerFactory factory) {
         SharedIndexInformer<PodDisruptionBudget> existing = factory.getExistingSharedIndexInformer(PodDisruptionBudget.class);
         return existing != null ? existing : factory.sharedIndexInformerFor(PodDisruptionBudget.class, 0);
+    }
+
+    private static <T> void addIndexIfAbsent(SharedIndexInformer<T> informer, String name,
+                                             java.util.function.Function<T, List<String>> keys) {
+        if (!informer.getIndexer().getIndexers().containsKey(name)) {
+            informer.addIndexers(Map.of(name, keys));
+        }
     }
 
     private void observeBudgets() {
@@ -138,9 +161,7 @@ public final class DisruptionBudgetController {
         String namespace = Keys.namespace(key);
         String name = Keys.name(key);
         VirtualMachineInstance vmi = vmis.getIndexer().getByKey(key);
-        List<PodDisruptionBudget> owned = budgets.getIndexer().byIndex(Cache.NAMESPACE_INDEX, namespace).stream()
-                .filter(pdb -> DisruptionBudgets.controllingVmi(pdb).map(ref -> name.equals(ref.getName())).orElse(false))
-                .toList();
+        List<PodDisruptionBudget> owned = budgets.getIndexer().byIndex(BUDGETS_BY_VMI, key);
         if (vmi == null && owned.isEmpty()) {
             expectations.delete(key);
             return Result.done();
@@ -163,11 +184,7 @@ public final class DisruptionBudgetController {
             return 0;
         }
         String uid = vmi.getMetadata().getUid();
-        return (int) pods.getIndexer().byIndex(Cache.NAMESPACE_INDEX, vmi.getMetadata().getNamespace()).stream()
-                .filter(pod -> {
-                    Map<String, String> labels = pod.getMetadata().getLabels();
-                    return labels != null && uid.equals(labels.get(KubeVirtNames.Labels.CREATED_BY));
-                })
+        return (int) pods.getIndexer().byIndex(PODS_BY_CREATOR, Keys.of(vmi.getMetadata().getNamespace(), uid)).stream()
                 .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
                 .filter(pod -> {
                     String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
@@ -191,10 +208,9 @@ public final class DisruptionBudgetController {
             case BudgetAction.Create c -> {
                 expectations.expectCreations(key, 1);
                 try {
-                    PodDisruptionBudget created = api.resource(c.budget()).create();
-                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_CREATE,
-                            KubeVirtNames.Messages.CREATED_PDB, created.getMetadata().getName());
-                    LOG.info("created PodDisruptionBudget {}/{} for VMI {}", namespace, created.getMetadata().getName(), key);
+                    String created = writes.create(c.budget());
+                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_CREATE, KubeVirtNames.Messages.CREATED_PDB, created);
+                    LOG.debug("created PodDisruptionBudget {}/{} for VMI {}", namespace, created, key);
                 } catch (KubernetesClientException e) {
                     expectations.creationObserved(key); // it will never be seen
                     recorder.warning(vmi, KubeVirtNames.EventReasons.FAILED_CREATE,

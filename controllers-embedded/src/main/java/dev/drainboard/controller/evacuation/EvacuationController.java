@@ -85,7 +85,7 @@ public final class EvacuationController {
         c.loop = ControllerLoop.<String>builder(NAME, c::reconcile)
                 .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
                 .watch(c.nodes, node -> node.getMetadata().getName())
-                .watch(informers.vmis(), EvacuationController::nodeOf)
+                .watch(informers.vmis(), EvacuationController::nodeOf, (before, after) -> c.concerns(before) || c.concerns(after))
                 .waitFor(informers.migrations())
                 .waitFor(informers.pods())
                 .build();
@@ -103,6 +103,13 @@ public final class EvacuationController {
 
     public ControllerLoop<String> loop() {
         return loop;
+    }
+
+    /** See {@link EvacuationDecision#concernsEvacuation}: most VMI changes (a VMI starting) leave every pass idle. */
+    private boolean concerns(VirtualMachineInstance vmi) {
+        String node = nodeOf(vmi);
+        return EvacuationDecision.concernsEvacuation(vmi, node == null ? null : nodes.getStore().getByKey(node),
+                config.current().migrations().nodeDrainTaintKey());
     }
 
     private static String nodeOf(VirtualMachineInstance vmi) {

@@ -129,6 +129,14 @@ public final class EvacuationDecision {
         return new Plan(List.copyOf(migrate), warn, false, requeue);
     }
 
+    /**
+     * Whether a change of this VMI can give its node's pass anything to do: only a VMI marked for evacuation, or one
+     * on a node with the drain taint, is ever a candidate ({@code node} null: not known yet, its arrival queues it).
+     */
+    public static boolean concernsEvacuation(VirtualMachineInstance vmi, Node node, String taintKey) {
+        return vmi.isMarkedForEviction() || (node != null && hasDrainTaint(node, taintKey));
+    }
+
     /** The drain taint: key {@code nodeDrainTaintKey}, effect NoSchedule, any value. */
     public static boolean hasDrainTaint(Node node, String taintKey) {
         List<Taint> taints = node.getSpec() == null ? null : node.getSpec().getTaints();

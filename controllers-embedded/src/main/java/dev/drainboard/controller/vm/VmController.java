@@ -17,11 +17,10 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
-import dev.drainboard.runtime.PatchTargets;
+import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 
@@ -40,6 +39,7 @@ public final class VmController {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final KubernetesClient client;
+    private final LeanWrites writes;
     private final SharedInformers informers;
     private final EventRecorder events;
     private final Clock clock;
@@ -47,6 +47,7 @@ public final class VmController {
 
     private VmController(KubernetesClient client, SharedInformers informers, EventRecorder events, Clock clock) {
         this.client = client;
+        this.writes = new LeanWrites(client);
         this.informers = informers;
         this.events = events;
         this.clock = clock;
@@ -120,9 +121,8 @@ public final class VmController {
         String patch = statusPatch(vm.getStatus(), plan.status());
         if (patch != null) {
             try {
-                client.resources(VirtualMachine.class).inNamespace(vm.getMetadata().getNamespace())
-                        .resource(PatchTargets.of(vm, VirtualMachine::new)).subresource("status")
-                        .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+                writes.patch(VirtualMachine.class, vm.getMetadata().getNamespace(), vm.getMetadata().getName(), "status",
+                        PatchType.JSON_MERGE, patch);
             } catch (KubernetesClientException e) {
                 if (e.getCode() == 404) {
                     return Result.done();
@@ -136,7 +136,7 @@ public final class VmController {
     private boolean createVmi(String key, VirtualMachine vm, VirtualMachineInstance vmi) {
         expectations.expectCreations(key, 1);
         try {
-            client.resources(VirtualMachineInstance.class).inNamespace(vm.getMetadata().getNamespace()).resource(vmi).create();
+            writes.create(vmi);
             events.normal(vm, EventReasons.SUCCESSFUL_CREATE, Messages.VM_STARTED, vmi.getMetadata().getName());
             return true;
         } catch (KubernetesClientException e) {

@@ -11,12 +11,11 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
-import dev.drainboard.runtime.PatchTargets;
+import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import org.slf4j.Logger;
@@ -37,6 +36,7 @@ public final class VmiController {
     public static final int WORKERS = 10;
 
     private final KubernetesClient client;
+    private final LeanWrites writes;
     private final SharedInformers informers;
     private final EventRecorder events;
     private final Clock clock;
@@ -44,6 +44,7 @@ public final class VmiController {
 
     private VmiController(KubernetesClient client, SharedInformers informers, EventRecorder events, Clock clock) {
         this.client = client;
+        this.writes = new LeanWrites(client);
         this.informers = informers;
         this.events = events;
         this.clock = clock;
@@ -98,23 +99,25 @@ public final class VmiController {
         for (Pod pod : plan.podsToDelete()) {
             deletePod(vmi, pod);
         }
+        VmiChange change = plan.change();
         if (plan.podToCreate() != null) {
-            createPod(key, vmi, plan.podToCreate());
+            try {
+                createPod(key, vmi, plan.podToCreate());
+            } catch (KubernetesClientException e) {
+                try {
+                    patchStatus(vmi, change); // Pending (and the finalizer) while the pod cannot be created
+                } catch (KubernetesClientException alsoFailed) {
+                    e.addSuppressed(alsoFailed);
+                }
+                throw e;
+            }
+            change = VmiDecision.podCreated(vmi, change, clock.instant());
         }
         for (Pod pod : plan.podsToMarkUnpaused()) {
             markUnpaused(pod);
         }
-        String patch = VmiPatches.jsonPatch(vmi, plan.change());
-        if (patch != null) {
-            try {
-                client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
-                        .resource(PatchTargets.of(vmi, VirtualMachineInstance::new)).patch(PatchContext.of(PatchType.JSON), patch);
-            } catch (KubernetesClientException e) {
-                if (isConflict(e)) {
-                    return Result.requeue(); // written meanwhile: decide again on what the cache brings
-                }
-                throw e;
-            }
+        if (!patchStatus(vmi, change)) {
+            return Result.requeue(); // written meanwhile: decide again on what the cache brings
         }
         if (plan.blockedByMigration()) {
             log.debug("{}: {}", key, Messages.ACTIVE_MIGRATION_EXISTS);
@@ -123,11 +126,29 @@ public final class VmiController {
         return Result.done();
     }
 
+    /** Writes the change (if any) guarded by the cached resourceVersion; false when the VMI was written meanwhile. */
+    private boolean patchStatus(VirtualMachineInstance vmi, VmiChange change) {
+        String patch = VmiPatches.jsonPatch(vmi, change);
+        if (patch == null) {
+            return true;
+        }
+        try {
+            writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(),
+                    null, PatchType.JSON, patch);
+            return true;
+        } catch (KubernetesClientException e) {
+            if (isConflict(e)) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
     private void createPod(String key, VirtualMachineInstance vmi, Pod pod) {
         podCreations.expectCreations(key, 1);
         try {
-            Pod created = client.pods().inNamespace(vmi.getMetadata().getNamespace()).resource(pod).create();
-            events.normal(vmi, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_VIRTUAL_MACHINE_POD, created.getMetadata().getName());
+            String created = writes.create(pod);
+            events.normal(vmi, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_VIRTUAL_MACHINE_POD, created);
         } catch (KubernetesClientException e) {
             podCreations.creationObserved(key); // it will never be seen
             events.warning(vmi, EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_POD, message(e));
@@ -156,8 +177,8 @@ public final class VmiController {
             String patch = "{\"status\":{\"conditions\":[{\"type\":\"" + Values.READINESS_GATE_UNPAUSED
                     + "\",\"status\":\"True\",\"lastProbeTime\":null,\"lastTransitionTime\":\""
                     + VmiDecision.timestamp(clock.instant()) + "\"}]}}";
-            client.pods().inNamespace(pod.getMetadata().getNamespace()).resource(PatchTargets.of(pod, Pod::new))
-                    .subresource("status").patch(PatchContext.of(PatchType.STRATEGIC_MERGE), patch);
+            writes.patch(Pod.class, pod.getMetadata().getNamespace(), pod.getMetadata().getName(), "status",
+                    PatchType.STRATEGIC_MERGE, patch);
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404) {
                 throw e;

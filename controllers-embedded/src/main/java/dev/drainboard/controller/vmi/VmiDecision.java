@@ -36,7 +36,8 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
  * phase          | launcher pod                          | next phase / action
  * unset, Pending | exists                                | Scheduling
  * unset, Pending | none, VMI deleted                     | Failed
- * unset, Pending | none                                  | Pending; create the pod (not while a migration is active)
+ * unset, Pending | none                                  | Pending; create the pod (not while a migration is active);
+ *                |                                       |   once created, Scheduling in the same write ({@link #podCreated})
  * Scheduling     | Ready, VMI not deleted                | Scheduled; status.nodeName and label kubevirt.io/nodeName
  * Scheduling     | missing, or down / going down         | Failed
  * Scheduled      | missing or Failed                     | Failed
@@ -156,6 +157,25 @@ public final class VmiDecision {
                 new VmiChange(newPhase, nodeName, labels, evictionCondition(vmi, now),
                         timestamps, finalizers(vmi, deleting, finalAfter, ownedPods.isEmpty())),
                 blocked);
+    }
+
+    /**
+     * The change once the launcher pod this plan asked for has been created: the pod exists, so the first row
+     * ("unset, Pending | exists | Scheduling") applies at once, and the VMI is written once, not Pending then
+     * Scheduling a moment later. Both phases stay recorded, in order, in {@code phaseTransitionTimestamps}.
+     */
+    public static VmiChange podCreated(VirtualMachineInstance vmi, VmiChange change, Instant now) {
+        String current = vmi.getStatus() == null ? null : vmi.getStatus().getPhase();
+        boolean pendingNow = VmiPhase.PENDING.value().equals(change.phase())
+                || (change.phase() == null && VmiPhase.PENDING.value().equals(current));
+        if (!pendingNow) {
+            return change;
+        }
+        List<PhaseTransitionTimestamp> timestamps = new ArrayList<>(change.phaseTransitionTimestamps() != null
+                ? change.phaseTransitionTimestamps() : existingTimestamps(vmi));
+        timestamps.add(new PhaseTransitionTimestamp(VmiPhase.SCHEDULING.value(), timestamp(now)));
+        return new VmiChange(VmiPhase.SCHEDULING.value(), change.nodeName(), change.labels(), change.conditions(),
+                timestamps, change.finalizers());
     }
 
     /** A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (§6.3). */

@@ -177,4 +177,19 @@ class EvacuationDecisionTest {
         assertThat(m.getSpec().getVmiName()).isEqualTo("vm");
         assertThat(m.getSpec().getPriority()).isEqualTo("system-critical");
     }
+
+    @ParameterizedTest(name = "marked={0}, node tainted={1}, node known={2} → {3}")
+    @CsvSource({
+            "false, false, true,  false",
+            "false, true,  true,  true",
+            "true,  false, true,  true",
+            "true,  false, false, true",
+            "false, false, false, false",
+    })
+    @DisplayName("a VMI change concerns its node's pass only when the VMI is marked or the node carries the drain taint")
+    void whichVmiChangesConcernEvacuation(boolean marked, boolean tainted, boolean known, boolean concerns) {
+        VirtualMachineInstance vmi = vmi("vm", "node-1", "LiveMigrate", true, marked);
+        Node node = known ? node("node-1", tainted) : null;
+        assertThat(EvacuationDecision.concernsEvacuation(vmi, node, CONFIG.migrations().nodeDrainTaintKey())).isEqualTo(concerns);
+    }
 }

@@ -141,6 +141,45 @@ class VmiDecisionTest {
                 .containsExactly("Pending", "Scheduled");
     }
 
+    /**
+     * The pod a pass created exists: the VMI is written once, at Scheduling, with every phase it went through recorded
+     * in order; a change that is not (or no longer) Pending is left alone.
+     */
+    @ParameterizedTest(name = "[{index}] phase {0}, deleted={1} → {2}, timestamps {3}")
+    @CsvSource(nullValues = "unset", delimiter = '|', value = {
+            "unset      | false | Scheduling | Pending,Scheduling",
+            "Pending    | false | Scheduling | Pending,Scheduling",
+            "Pending    | true  | Failed     | Pending,Failed",
+            "Scheduling | false | Failed     | Pending,Failed",
+    })
+    void aCreatedPodMovesAPendingVmiToSchedulingInTheSameWrite(String phase, boolean deleted, String written, String timestamps) {
+        VirtualMachineInstance vmi = Fixtures.vmi(phase, deleted, null, null);
+        if (phase != null) {
+            vmi.getStatus().setPhaseTransitionTimestamps(new ArrayList<>(List.of(new PhaseTransitionTimestamp("Pending", "2025-03-04T05:00:00Z"))));
+        }
+        VmiChange planned = VmiDecision.decide(vmi, List.of(), false, NOW).change();
+
+        VmiChange change = VmiDecision.podCreated(vmi, planned, NOW);
+
+        assertThat(change.phase()).isEqualTo(written);
+        assertThat(change.phaseTransitionTimestamps()).extracting(PhaseTransitionTimestamp::getPhase)
+                .containsExactly(timestamps.split(","));
+        assertThat(change.finalizers()).isEqualTo(planned.finalizers());
+    }
+
+    @Test
+    void aPendingVmiWhosePodIsCreatedKeepsItsEarlierTimestamps() {
+        VirtualMachineInstance vmi = Fixtures.vmi("Pending", false, null, null);
+        vmi.getStatus().setPhaseTransitionTimestamps(new ArrayList<>(List.of(new PhaseTransitionTimestamp("Pending", "2025-03-04T05:00:00Z"))));
+
+        VmiChange change = VmiDecision.podCreated(vmi, VmiDecision.decide(vmi, List.of(), false, NOW).change(), NOW);
+
+        assertThat(change.phase()).isEqualTo("Scheduling");
+        assertThat(change.phaseTransitionTimestamps()).extracting(PhaseTransitionTimestamp::getPhase, PhaseTransitionTimestamp::getPhaseTransitionTimestamp)
+                .containsExactly(org.assertj.core.api.Assertions.tuple("Pending", "2025-03-04T05:00:00Z"),
+                        org.assertj.core.api.Assertions.tuple("Scheduling", "2025-03-04T05:06:07Z"));
+    }
+
     @Test
     void aPodOfAnEarlierVmiWithTheSameNameIsNotOurs() {
         VirtualMachineInstance vmi = Fixtures.vmi("Pending", false, null, null);

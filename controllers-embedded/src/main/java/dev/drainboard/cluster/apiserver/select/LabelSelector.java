@@ -61,6 +61,22 @@ public final class LabelSelector {
         return matches(object == null ? null : object.path("metadata").path("labels"));
     }
 
+    /**
+     * A label every selected object carries, as {@code key=value}, when the selector has an equality requirement
+     * (or an {@code in} with one value): lets callers index objects by label instead of testing each. Empty
+     * otherwise, and for a selector that selects nothing.
+     */
+    public java.util.Optional<String> requiredLabel() {
+        if (matchesNothing) {
+            return java.util.Optional.empty();
+        }
+        return requirements.stream()
+                .filter(r -> r.operator() == LabelOperator.EQUALS || r.operator() == LabelOperator.DOUBLE_EQUALS
+                        || (r.operator() == LabelOperator.IN && r.values().size() == 1))
+                .map(r -> r.key() + "=" + r.values().getFirst())
+                .findFirst();
+    }
+
     public boolean isEverything() {
         return !matchesNothing && requirements.isEmpty();
     }

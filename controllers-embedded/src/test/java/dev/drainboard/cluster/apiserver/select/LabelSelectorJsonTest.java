@@ -25,6 +25,25 @@ class LabelSelectorJsonTest {
         assertThat(LabelSelector.fromJson(Json.of(json)).toString()).isEqualTo(canonical);
     }
 
+    @ParameterizedTest(name = "{0} requires [{1}]")
+    @CsvSource(delimiter = '|', textBlock = """
+            {}                                                                          | ''
+            {matchLabels:{b:'2', a:'1'}}                                                | a=1
+            {matchExpressions:[{key:'t', operator:'In', values:['x']}]}                 | t=x
+            {matchExpressions:[{key:'t', operator:'In', values:['y','x']}]}             | ''
+            {matchExpressions:[{key:'t', operator:'NotIn', values:['x']}]}              | ''
+            {matchExpressions:[{key:'t', operator:'Exists'}]}                           | ''
+            {matchLabels:{z:'1'}, matchExpressions:[{key:'a', operator:'Exists'}]}      | z=1
+            """)
+    void requiredLabelIsALabelEverySelectedObjectCarries(String json, String required) throws SelectorException {
+        assertThat(LabelSelector.fromJson(Json.of(json)).requiredLabel().orElse("")).isEqualTo(required);
+    }
+
+    @Test
+    void aSelectorOfNothingRequiresNoLabel() throws SelectorException {
+        assertThat(LabelSelector.fromJson(null).requiredLabel()).isEmpty();
+    }
+
     @Test
     void emptyObjectSelectsEveryPodLikeAPolicyV1Pdb() throws SelectorException {
         LabelSelector empty = LabelSelector.fromJson(Json.of("{}"));
