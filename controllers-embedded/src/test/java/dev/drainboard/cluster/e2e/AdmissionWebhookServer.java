@@ -76,6 +76,12 @@ final class AdmissionWebhookServer implements AutoCloseable {
     }
 
     private void review(HttpExchange exchange) throws IOException {
+        if (!"POST".equals(exchange.getRequestMethod())) {
+            // Not a review (the API server opens its connection ahead of the first call): as a webhook server would.
+            exchange.sendResponseHeaders(405, -1);
+            exchange.close();
+            return;
+        }
         JsonNode review = JSON.readTree(exchange.getRequestBody());
         reviews.add(review);
         ObjectNode answer = JSON.createObjectNode();
