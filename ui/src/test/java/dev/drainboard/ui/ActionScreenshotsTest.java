@@ -23,9 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import java.util.prefs.BackingStoreException;
-import java.util.prefs.Preferences;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,19 +41,17 @@ class ActionScreenshotsTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     private Console console;
-    private Preferences prefs;
+    private TestConsole window;
 
     @Start
     void start(Stage stage) {
-        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
-        console = new Console(ConsoleOptions.defaults().withPrefs(prefs).withKubeconfigs(List.of(), false));
-        console.show(stage);
+        window = TestConsole.show(stage);
+        console = window.console();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
-        console.close();
-        prefs.removeNode();
+        window.close();
     }
 
     @Test
@@ -66,9 +62,11 @@ class ActionScreenshotsTest {
         await().atMost(WAIT).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
         KubernetesClient client = session.client();
-        await().atMost(WAIT).until(() -> fx(() -> session.model().synced().get() && session.model().vmis().size()
-                        == client.resources(VirtualMachineInstance.class).inAnyNamespace().list().getItems().size()
-                && session.model().vmis().stream().allMatch(v -> "Running".equals(v.phase()))));
+        await().atMost(WAIT).until(() -> {
+            int vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().list().getItems().size();
+            return fx(() -> session.model().synced().get() && session.model().vmis().size() == vmis
+                    && session.model().vmis().stream().allMatch(v -> "Running".equals(v.phase())));
+        });
         for (var node : client.nodes().list().getItems()) {
             client.nodes().withName(node.getMetadata().getName()).edit(n -> {
                 n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.LINK_SPEED, "4Mi");

@@ -35,9 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.prefs.BackingStoreException;
-import java.util.prefs.Preferences;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,19 +48,17 @@ class ActionsUiTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     private Console console;
-    private Preferences prefs;
+    private TestConsole window;
 
     @Start
     void start(Stage stage) {
-        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
-        console = new Console(ConsoleOptions.defaults().withPrefs(prefs).withKubeconfigs(List.of(), false));
-        console.show(stage);
+        window = TestConsole.show(stage);
+        console = window.console();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
-        console.close();
-        prefs.removeNode();
+        window.close();
     }
 
     @Test

@@ -15,10 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
 import java.util.prefs.BackingStoreException;
-import java.util.prefs.Preferences;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,19 +30,17 @@ import static org.awaitility.Awaitility.await;
 class ControllersScreenshotsTest {
 
     private Console console;
-    private Preferences prefs;
+    private TestConsole window;
 
     @Start
     void start(Stage stage) {
-        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
-        console = new Console(ConsoleOptions.defaults().withPrefs(prefs).withKubeconfigs(List.of(), false));
-        console.show(stage);
+        window = TestConsole.show(stage);
+        console = window.console();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
-        console.close();
-        prefs.removeNode();
+        window.close();
     }
 
     @Test

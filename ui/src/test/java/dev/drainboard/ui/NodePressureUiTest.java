@@ -20,12 +20,9 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.prefs.BackingStoreException;
-import java.util.prefs.Preferences;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
 import static dev.drainboard.ui.UiSteps.WAIT;
@@ -44,19 +41,17 @@ class NodePressureUiTest {
             + "%s (node-pressure eviction) before the live migration finished";
 
     private Console console;
-    private Preferences prefs;
+    private TestConsole window;
 
     @Start
     void start(Stage stage) {
-        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
-        console = new Console(ConsoleOptions.defaults().withPrefs(prefs).withKubeconfigs(List.of(), false));
-        console.show(stage);
+        window = TestConsole.show(stage);
+        console = window.console();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
-        console.close();
-        prefs.removeNode();
+        window.close();
     }
 
     @Test

@@ -17,9 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import java.util.prefs.BackingStoreException;
-import java.util.prefs.Preferences;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,20 +35,17 @@ class PressureScreenshotsTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
 
     private Console console;
-    private Preferences prefs;
+    private TestConsole window;
 
     @Start
     void start(Stage stage) {
-        prefs = Preferences.userRoot().node("dev/drainboard/ui-test/" + UUID.randomUUID());
-        console = new Console(ConsoleOptions.defaults().withScenario("pressure").withPrefs(prefs)
-                .withKubeconfigs(List.of(), false));
-        console.show(stage);
+        window = TestConsole.show(stage, options -> options.withScenario("pressure"));
+        console = window.console();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
-        console.close();
-        prefs.removeNode();
+        window.close();
     }
 
     @Test
