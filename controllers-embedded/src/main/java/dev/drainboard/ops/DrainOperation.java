@@ -254,14 +254,19 @@ public final class DrainOperation {
     }
 
     private void retryNow(Track track) {
-        if (!done() && !track.state.isFinal() && track.state != PodState.EVICTED && track.state != PodState.PENDING) {
+        if (awaitsRetry(track)) {
             schedule(track, Duration.ZERO);
         }
     }
 
+    /** Refused or unanswered so far: another eviction attempt is what it waits for. */
+    private boolean awaitsRetry(Track track) {
+        return !done() && !track.state.isFinal() && track.state != PodState.EVICTED && track.state != PodState.PENDING;
+    }
+
     /** Something the pod's eviction depends on changed: try again soon. */
     private void poke(Track track) {
-        if (done() || track.state.isFinal() || track.state == PodState.EVICTED || track.state == PodState.PENDING) {
+        if (!awaitsRetry(track)) {
             return;
         }
         long sinceLast = track.lastAttemptNanos == 0 ? Long.MAX_VALUE : System.nanoTime() - track.lastAttemptNanos;

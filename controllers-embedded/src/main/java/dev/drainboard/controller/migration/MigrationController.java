@@ -27,6 +27,8 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.PatchTargets;
+import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -76,6 +78,8 @@ public final class MigrationController {
     private final MigrationTimings timings;
     private final EventRecorder events;
     private final Clock clock;
+    /** Writes whose answer is not needed: no GET before a patch, no decoding after. */
+    private final LeanWrites writes;
     private final Expectations<String> podCreations = new Expectations<>();
     private final Set<String> waitingForCapacity = ConcurrentHashMap.newKeySet();
     /**
@@ -95,6 +99,7 @@ public final class MigrationController {
         this.timings = timings;
         this.events = manager.eventRecorder(EventComponents.MIGRATION);
         this.clock = Clock.systemUTC();
+        this.writes = new LeanWrites(client);
         Object existing = manager.informers().getExistingSharedIndexInformer(PodDisruptionBudget.class);
         @SuppressWarnings("unchecked")
         SharedIndexInformer<PodDisruptionBudget> b = existing != null ? (SharedIndexInformer<PodDisruptionBudget>) existing
@@ -343,7 +348,7 @@ public final class MigrationController {
                 meta.put("resourceVersion", vmim.getMetadata().getResourceVersion());
                 ObjectNode body = NODES.objectNode();
                 body.set("metadata", meta);
-                migrations(ns).withName(vmim.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON_MERGE), body.toString());
+                writes.patch(VirtualMachineInstanceMigration.class, ns, vmim.getMetadata().getName(), null, PatchType.JSON_MERGE, body.toString());
             }
             case MigrationAction.RemoveFinalizer r -> {
                 ArrayNode ops = NODES.arrayNode();
@@ -351,14 +356,13 @@ public final class MigrationController {
                 List<String> left = vmim.getMetadata().getFinalizers().stream()
                         .filter(f -> !KubeVirtNames.Finalizers.MIGRATION_JOB.equals(f)).toList();
                 ops.addObject().put("op", "replace").put("path", "/metadata/finalizers").set("value", JSON.valueToTree(left));
-                ignoreMissing(() -> migrations(ns).withName(vmim.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString()));
+                ignoreMissing(() -> writes.patch(VirtualMachineInstanceMigration.class, ns, vmim.getMetadata().getName(), null, PatchType.JSON, ops.toString()));
             }
             case MigrationAction.ExpandBudget e -> {
                 String patch = "{\"metadata\":{\"labels\":{\"" + Labels.MIGRATION_NAME + "\":\"" + e.migrationName()
                         + "\"}},\"spec\":{\"minAvailable\":2}}";
                 try {
-                    client.policy().v1().podDisruptionBudget().inNamespace(ns).withName(e.budgetName())
-                            .patch(PatchContext.of(PatchType.STRATEGIC_MERGE), patch);
+                    writes.patch(PodDisruptionBudget.class, ns, e.budgetName(), null, PatchType.STRATEGIC_MERGE, patch);
                     events.normal(vmi, EventReasons.SUCCESSFUL_UPDATE, Messages.EXPANDED_PDB, e.budgetName());
                 } catch (KubernetesClientException ex) {
                     events.warning(vmi, EventReasons.FAILED_UPDATE, Messages.ERROR_EXPANDING_PDB, e.budgetName(), message(ex));
@@ -390,7 +394,7 @@ public final class MigrationController {
                 ops.addObject().put("op", "test").put("path", "/status/migrationState/migrationUid").put("value", vmim.getMetadata().getUid());
                 ops.addObject().put("op", "add").put("path", "/status/migrationState/abortRequested").put("value", true);
                 try {
-                    vmis(ns).withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+                    writes.patch(VirtualMachineInstance.class, ns, vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
                 } catch (KubernetesClientException ex) {
                     events.warning(vmim, EventReasons.FAILED_ABORT_MIGRATION, "%s", message(ex));
                     throw ex;
@@ -399,7 +403,7 @@ public final class MigrationController {
             case MigrationAction.SourcePodEvictionInProgress s -> {
                 String value = s.inProgress() ? "\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS_VALUE + "\"" : "null";
                 String patch = "{\"metadata\":{\"annotations\":{\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS + "\":" + value + "}}}";
-                ignoreMissing(() -> client.pods().inNamespace(ns).withName(s.podName()).patch(PatchContext.of(PatchType.JSON_MERGE), patch));
+                ignoreMissing(() -> writes.patch(Pod.class, ns, s.podName(), null, PatchType.JSON_MERGE, patch));
             }
         }
     }
@@ -417,7 +421,7 @@ public final class MigrationController {
                     .put("value", state.getTargetNode());
         }
         try {
-            vmis(vmi.getMetadata().getNamespace()).withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+            writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
         } catch (KubernetesClientException e) {
             events.warning(vmim, EventReasons.FAILED_HAND_OVER, Messages.FAILED_HAND_OVER, message(e));
             throw e;
@@ -441,7 +445,7 @@ public final class MigrationController {
         if (state.getFailureReason() == null || state.getFailureReason().isEmpty()) {
             ops.addObject().put("op", "add").put("path", "/status/migrationState/failureReason").put("value", reason);
         }
-        vmis(vmi.getMetadata().getNamespace()).withName(vmi.getMetadata().getName()).patch(PatchContext.of(PatchType.JSON), ops.toString());
+        writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
         events.warning(vmi, EventReasons.FAILED_MIGRATION, Messages.VMI_MIGRATION_FAILED_TARGET_DOWN, uid);
     }
 
@@ -493,7 +497,9 @@ public final class MigrationController {
         if (writes == 0) {
             return;
         }
-        informers.freshMigrations().written(migrations(vmim.getMetadata().getNamespace()).withName(vmim.getMetadata().getName())
+        // The answer is decoded here (unlike the other writes): the evacuation controller counts slots from it at once.
+        informers.freshMigrations().written(migrations(vmim.getMetadata().getNamespace())
+                .resource(PatchTargets.of(vmim, VirtualMachineInstanceMigration::new))
                 .subresource("status").patch(PatchContext.of(PatchType.JSON), ops.toString()));
     }
 
@@ -520,12 +526,6 @@ public final class MigrationController {
             io.fabric8.kubernetes.api.model.KubernetesResourceList<VirtualMachineInstanceMigration>,
             io.fabric8.kubernetes.client.dsl.Resource<VirtualMachineInstanceMigration>> migrations(String ns) {
         return client.resources(VirtualMachineInstanceMigration.class).inNamespace(ns);
-    }
-
-    private io.fabric8.kubernetes.client.dsl.NonNamespaceOperation<VirtualMachineInstance,
-            io.fabric8.kubernetes.api.model.KubernetesResourceList<VirtualMachineInstance>,
-            io.fabric8.kubernetes.client.dsl.Resource<VirtualMachineInstance>> vmis(String ns) {
-        return client.resources(VirtualMachineInstance.class).inNamespace(ns);
     }
 
     private static String label(Pod pod, String key) {
