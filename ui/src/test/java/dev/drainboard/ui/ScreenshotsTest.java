@@ -80,8 +80,10 @@ class ScreenshotsTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().vmis().stream()
                 .allMatch(v -> v.phase().equals("Running"))));
         migrateAndWait(session.client(), "web-frontend");
-        startDrain(session.client());
+        slowLinks(session.client());
+        // Before the drain: a drain that evacuated cache's node first would leave no room for this migration.
         migrateWhileDirtying(session.client(), "cache", "6Mi");
+        startDrain(session.client());
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().migrations().stream()
                 .filter(m -> m.progress() != null && !m.finished()).count() >= 2));
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> !session.model().migrations().isEmpty()
@@ -166,19 +168,22 @@ class ScreenshotsTest {
         ImageIO.write(out, "png", file.toFile());
     }
 
-    /** node02 is being drained: cordoned and tainted, database migrating to node03, ledger stuck; node04 drained. */
-    /**
-     * A real drain in progress: every node's simulated link is slowed so migrations stay in flight while the
-     * pictures are taken, the node running the "database" VMI gets the drain taint (the evacuation controller
-     * migrates its VMIs) and is cordoned, and node04 is cordoned as a second maintenance candidate.
-     */
-    static String startDrain(KubernetesClient client) {
+    /** Every node's link slowed to 4 MiB/s, so migrations started from now on stay in flight for the screenshots. */
+    static void slowLinks(KubernetesClient client) {
         for (var node : client.nodes().list().getItems()) {
             client.nodes().withName(node.getMetadata().getName()).edit(n -> {
                 n.getMetadata().getAnnotations().put(dev.drainboard.kubevirt.KubeVirtNames.Simulation.LINK_SPEED, "4Mi");
                 return n;
             });
         }
+    }
+
+    /**
+     * A real drain in progress (after {@link #slowLinks}, so its migrations stay in flight while the pictures are
+     * taken): the node running the "database" VMI gets the drain taint (the evacuation controller migrates its VMIs)
+     * and is cordoned, and node04 is cordoned as a second maintenance candidate.
+     */
+    static String startDrain(KubernetesClient client) {
         String drained = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("database").get()
                 .getStatus().getNodeName();
         client.nodes().withName(drained).edit(n -> {
