@@ -23,8 +23,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * Drains of nodes full of migratable VMIs (issue 5), against an embedded cluster with Drainboard's control plane
@@ -176,6 +178,12 @@ public final class DrainBenchmark {
                                 + "last migration end → all DRAINED %.2f s%n",
                         sizes.nodes(), (firstStart - start) / 1e9, (lastEnd - firstStart) / 1e9, ended.size(), CLUSTER_LIMIT, mean,
                         Math.ceil(ended.size() / (double) CLUSTER_LIMIT) * mean, (start + (long) (allNodes * 1e9) - lastEnd) / 1e9);
+                // Which node finished when: a node that got fewer slots early finishes last, with slots idle meanwhile.
+                Map<String, List<MigrationTimeline.Interval>> byNode = new TreeMap<>(ended.stream()
+                        .filter(i -> i.sourceNode() != null).collect(Collectors.groupingBy(MigrationTimeline.Interval::sourceNode)));
+                byNode.forEach((node, list) -> out.printf(Locale.ROOT, "%d nodes: %s's %d migrations ended by %.2f s of the span%n",
+                        sizes.nodes(), node, list.size(),
+                        (list.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(firstStart) - firstStart) / 1e9));
                 return new AllNodes(allNodes, busy, most);
             }
         }

@@ -1,5 +1,6 @@
 package dev.drainboard.benchmarks;
 
+import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -19,7 +20,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class MigrationTimeline implements AutoCloseable {
 
     /** One migration's slot: {@code endNanos} is 0 while it is still in flight. */
-    record Interval(String vmim, long startNanos, long endNanos, boolean succeeded) {
+    record Interval(String vmim, String sourceNode, long startNanos, long endNanos, boolean succeeded) {
+        Interval(String vmim, long startNanos, long endNanos, boolean succeeded) {
+            this(vmim, null, startNanos, endNanos, succeeded);
+        }
+
         double seconds() {
             return (endNanos - startNanos) / 1e9;
         }
@@ -55,15 +60,19 @@ final class MigrationTimeline implements AutoCloseable {
             return;
         }
         intervals.compute(key, (k, known) -> {
-            Interval started = known != null ? known : new Interval(k, now, 0, false);
+            Interval started = known != null ? known : new Interval(k, evacuatedNode(vmim), now, 0, false);
             if (phase.get().isFinal() && started.endNanos() == 0) {
-                return new Interval(k, started.startNanos(), now, phase.get() == MigrationPhase.SUCCEEDED);
+                return new Interval(k, started.sourceNode(), started.startNanos(), now, phase.get() == MigrationPhase.SUCCEEDED);
             }
             return started;
         });
     }
 
-    @SuppressWarnings("unchecked")
+    private static String evacuatedNode(GenericKubernetesResource vmim) {
+        Map<String, String> annotations = vmim.getMetadata().getAnnotations();
+        return annotations == null ? null : annotations.get(KubeVirtNames.Annotations.EVACUATION_MIGRATION);
+    }
+
     private static Optional<MigrationPhase> phase(GenericKubernetesResource vmim) {
         Object status = vmim.getAdditionalProperties().get("status");
         if (status instanceof Map<?, ?> map && map.get("phase") instanceof String value) {

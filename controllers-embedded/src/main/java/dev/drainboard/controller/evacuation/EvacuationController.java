@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,19 +203,17 @@ public final class EvacuationController {
                 vmiNodes.put(key, nodeOf(vmi));
             }
         }
-        Map<String, Integer> activePods = new HashMap<>();
-        for (VirtualMachineInstance vmi : onNode) {
-            activePods.put(Keys.of(vmi), activePods(vmi));
-        }
+        Map<String, Integer> activePods = activePods(onNode);
         Instant now = clock.instant();
         EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node, onNode, unfinished,
-                vmiNodes, activePods, config.current(), Map.copyOf(lastWarned), now));
+                vmiNodes, activePods, config.current(), Map.copyOf(lastWarned), now, rivals(nodeName, unfinished)));
 
         if (plan.waitForSlot()) {
             waitingForSlot.add(nodeName);
         } else {
             waitingForSlot.remove(nodeName);
         }
+        plan.yieldTo().forEach(loop::enqueue);
         for (VirtualMachineInstance vmi : plan.warn()) {
             lastWarned.put(Keys.of(vmi), now);
             events.normal(vmi, EventReasons.FAILED_CREATE, Messages.VMI_NOT_MIGRATEABLE);
@@ -241,6 +240,31 @@ public final class EvacuationController {
             return Result.error(failure);
         }
         return plan.requeueAfter() == null ? Result.done() : Result.requeueAfter(plan.requeueAfter());
+    }
+
+    /** The other nodes waiting for a slot, each with what it could start now (from the caches, not its last pass). */
+    private List<EvacuationDecision.Rival> rivals(String self, List<VirtualMachineInstanceMigration> unfinished) {
+        List<EvacuationDecision.Rival> rivals = new ArrayList<>();
+        for (String other : waitingForSlot) {
+            Node node = other.equals(self) ? null : nodes.getStore().getByKey(other);
+            if (node == null) {
+                continue;
+            }
+            List<VirtualMachineInstance> onNode = informers.vmis().getIndexer().byIndex(VMIS_BY_NODE, other);
+            int candidates = EvacuationDecision.candidateCount(node, onNode, unfinished, activePods(onNode), config.current());
+            if (candidates > 0) {
+                rivals.add(new EvacuationDecision.Rival(other, candidates));
+            }
+        }
+        return rivals;
+    }
+
+    private Map<String, Integer> activePods(List<VirtualMachineInstance> vmis) {
+        Map<String, Integer> activePods = new HashMap<>();
+        for (VirtualMachineInstance vmi : vmis) {
+            activePods.put(Keys.of(vmi), activePods(vmi));
+        }
+        return activePods;
     }
 
     private int activePods(VirtualMachineInstance vmi) {

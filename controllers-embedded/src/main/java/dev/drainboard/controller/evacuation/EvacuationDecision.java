@@ -30,6 +30,9 @@ import java.util.stream.Collectors;
  *              migratable); already has an unfinished VMIM; more than one active pod (old pods still going)
  * warned       LiveMigrate without LiveMigratable=True ("not migrateable"), at most once a minute each
  * free slots   min(parallelMigrationsPerCluster − in flight, parallelOutboundMigrationsPerNode − in flight from here)
+ * fair share   when other nodes wait for the same cluster slots, the slots go one by one to the node with the most
+ *              candidates left (then fewer in flight, then name): the nodes of a multi-node drain finish together
+ *              instead of one node keeping its slots while another waits with all its VMIs for the end
  * no slot      wait; the controller re-queues the node when a migration ends, and after 5 s at the latest
  * </pre>
  *
@@ -54,7 +57,18 @@ public final class EvacuationDecision {
      */
     public record Input(Node node, List<VirtualMachineInstance> vmisOnNode, List<VirtualMachineInstanceMigration> unfinished,
                         Map<String, String> vmiNodes, Map<String, Integer> activePods, ClusterConfig config,
-                        Map<String, Instant> lastWarned, Instant now) {
+                        Map<String, Instant> lastWarned, Instant now, List<Rival> rivals) {
+
+        /** A node with no other node waiting for a slot. */
+        public Input(Node node, List<VirtualMachineInstance> vmisOnNode, List<VirtualMachineInstanceMigration> unfinished,
+                     Map<String, String> vmiNodes, Map<String, Integer> activePods, ClusterConfig config,
+                     Map<String, Instant> lastWarned, Instant now) {
+            this(node, vmisOnNode, unfinished, vmiNodes, activePods, config, lastWarned, now, List.of());
+        }
+    }
+
+    /** Another node waiting for a slot, with the number of its VMIs that could start migrating now. */
+    public record Rival(String node, int candidates) {
     }
 
     /**
@@ -62,10 +76,11 @@ public final class EvacuationDecision {
      * @param warn         non-migratable candidates to record the warning on
      * @param waitForSlot  candidates are left but no slot is free
      * @param requeueAfter when to look again (null: only on events)
+     * @param yieldTo      rivals given cluster slots this node could have used: they should look at once
      */
     public record Plan(List<Candidate> migrate, List<VirtualMachineInstance> warn, boolean waitForSlot,
-                       Duration requeueAfter) {
-        static final Plan NOTHING = new Plan(List.of(), List.of(), false, null);
+                       Duration requeueAfter, List<String> yieldTo) {
+        static final Plan NOTHING = new Plan(List.of(), List.of(), false, null, List.of());
     }
 
     public record Candidate(VirtualMachineInstance vmi, String cause) {
@@ -76,47 +91,35 @@ public final class EvacuationDecision {
 
     public static Plan decide(Input in) {
         String node = in.node().getMetadata().getName();
-        boolean tainted = hasDrainTaint(in.node(), in.config().migrations().nodeDrainTaintKey());
-        Set<String> migrating = in.unfinished().stream()
-                .filter(m -> m.getSpec() != null && m.getSpec().getVmiName() != null)
-                .map(m -> Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()))
-                .collect(Collectors.toSet());
-
-        List<Candidate> candidates = new ArrayList<>();
-        List<VirtualMachineInstance> notMigratable = new ArrayList<>();
-        in.vmisOnNode().stream().sorted(Comparator.comparing(Keys::of)).forEach(vmi -> {
-            boolean marked = vmi.isMarkedForEviction() && node.equals(vmi.getStatus().getEvacuationNodeName());
-            if (!tainted && !marked) {
-                return;
-            }
-            if (vmi.isFinal() || vmi.getMetadata().getDeletionTimestamp() != null) {
-                return;
-            }
-            if (!migratableOnEviction(in.config(), vmi)) {
-                return;
-            }
-            if (!vmi.isMigratable()) {
-                notMigratable.add(vmi);
-                return;
-            }
-            String key = Keys.of(vmi);
-            if (migrating.contains(key) || in.activePods().getOrDefault(key, 0) > 1) {
-                return;
-            }
-            candidates.add(new Candidate(vmi, cause(vmi, tainted && !marked)));
-        });
+        Selection selection = select(in.node(), in.vmisOnNode(), migrating(in.unfinished()), in.activePods(), in.config());
+        List<Candidate> candidates = selection.candidates();
+        List<VirtualMachineInstance> notMigratable = selection.notMigratable();
         if (candidates.isEmpty() && notMigratable.isEmpty()) {
             return Plan.NOTHING;
         }
 
-        int inFlight = in.unfinished().size();
-        int fromHere = (int) in.unfinished().stream().filter(m -> isFrom(m, node, in.vmiNodes())).count();
-        int freeSlots = Math.min(in.config().migrations().parallelMigrationsPerCluster() - inFlight,
-                in.config().migrations().parallelOutboundMigrationsPerNode() - fromHere);
+        int perNode = in.config().migrations().parallelOutboundMigrationsPerNode();
+        int clusterFree = in.config().migrations().parallelMigrationsPerCluster() - in.unfinished().size();
+        int fromHere = fromNode(in.unfinished(), node, in.vmiNodes());
+        int freeSlots = Math.min(clusterFree, perNode - fromHere);
         if (freeSlots <= 0) {
-            return new Plan(List.of(), List.of(), !candidates.isEmpty(), NO_SLOT_RECHECK);
+            return new Plan(List.of(), List.of(), !candidates.isEmpty(), NO_SLOT_RECHECK, List.of());
         }
-        List<Candidate> migrate = candidates.subList(0, Math.min(freeSlots, candidates.size()));
+        List<Claim> claims = new ArrayList<>();
+        Claim self = new Claim(node, candidates.size(), fromHere, perNode);
+        claims.add(self);
+        for (Rival rival : in.rivals()) {
+            if (!rival.node().equals(node)) {
+                claims.add(new Claim(rival.node(), rival.candidates(), fromNode(in.unfinished(), rival.node(), in.vmiNodes()), perNode));
+            }
+        }
+        shareOut(claims, clusterFree);
+        List<Candidate> migrate = candidates.subList(0, Math.min(self.given, candidates.size()));
+        if (migrate.size() < Math.min(freeSlots, candidates.size())) {
+            // Rivals with more VMIs left take the cluster's slots: this node waits, they look at once.
+            List<String> yieldTo = claims.stream().filter(c -> c != self && c.given > 0).map(c -> c.node).toList();
+            return new Plan(List.copyOf(migrate), List.of(), true, NO_SLOT_RECHECK, yieldTo);
+        }
         int left = freeSlots - migrate.size();
         List<VirtualMachineInstance> warn = notMigratable.subList(0, Math.min(left, notMigratable.size())).stream()
                 .filter(vmi -> {
@@ -126,7 +129,97 @@ public final class EvacuationDecision {
                 .toList();
         // Keep the warning in the event log while the VMIs stay: look again in a minute.
         Duration requeue = left > 0 && !notMigratable.isEmpty() ? WARNING_REFRESH : null;
-        return new Plan(List.copyOf(migrate), warn, false, requeue);
+        return new Plan(List.copyOf(migrate), warn, false, requeue, List.of());
+    }
+
+    /** What a node's pass would start: its candidates, in name order, and the LiveMigrate VMIs that cannot move. */
+    record Selection(List<Candidate> candidates, List<VirtualMachineInstance> notMigratable) {
+    }
+
+    /** The number of VMIs on {@code node} that could start migrating now (for the node's {@link Rival}). */
+    public static int candidateCount(Node node, List<VirtualMachineInstance> vmisOnNode,
+                                     List<VirtualMachineInstanceMigration> unfinished, Map<String, Integer> activePods,
+                                     ClusterConfig config) {
+        return select(node, vmisOnNode, migrating(unfinished), activePods, config).candidates().size();
+    }
+
+    private static Set<String> migrating(List<VirtualMachineInstanceMigration> unfinished) {
+        return unfinished.stream()
+                .filter(m -> m.getSpec() != null && m.getSpec().getVmiName() != null)
+                .map(m -> Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()))
+                .collect(Collectors.toSet());
+    }
+
+    private static Selection select(Node node, List<VirtualMachineInstance> vmisOnNode, Set<String> migrating,
+                                    Map<String, Integer> activePods, ClusterConfig config) {
+        String name = node.getMetadata().getName();
+        boolean tainted = hasDrainTaint(node, config.migrations().nodeDrainTaintKey());
+        List<Candidate> candidates = new ArrayList<>();
+        List<VirtualMachineInstance> notMigratable = new ArrayList<>();
+        vmisOnNode.stream().sorted(Comparator.comparing(Keys::of)).forEach(vmi -> {
+            boolean marked = vmi.isMarkedForEviction() && name.equals(vmi.getStatus().getEvacuationNodeName());
+            if (!tainted && !marked) {
+                return;
+            }
+            if (vmi.isFinal() || vmi.getMetadata().getDeletionTimestamp() != null) {
+                return;
+            }
+            if (!migratableOnEviction(config, vmi)) {
+                return;
+            }
+            if (!vmi.isMigratable()) {
+                notMigratable.add(vmi);
+                return;
+            }
+            String key = Keys.of(vmi);
+            if (migrating.contains(key) || activePods.getOrDefault(key, 0) > 1) {
+                return;
+            }
+            candidates.add(new Candidate(vmi, cause(vmi, tainted && !marked)));
+        });
+        return new Selection(candidates, notMigratable);
+    }
+
+    private static int fromNode(List<VirtualMachineInstanceMigration> unfinished, String node, Map<String, String> vmiNodes) {
+        return (int) unfinished.stream().filter(m -> isFrom(m, node, vmiNodes)).count();
+    }
+
+    /** One node's claim on the cluster's free slots. */
+    static final class Claim {
+        final String node;
+        final int candidates;
+        final int inFlight;
+        final int room;
+        int given;
+
+        Claim(String node, int candidates, int inFlight, int perNode) {
+            this.node = node;
+            this.candidates = candidates;
+            this.inFlight = inFlight;
+            this.room = Math.max(0, perNode - inFlight);
+        }
+
+        boolean canTake() {
+            return given < room && given < candidates;
+        }
+    }
+
+    /**
+     * Hands out {@code free} cluster slots one at a time, each to the claim with the most candidates still without a
+     * slot; ties go to the node with fewer migrations in flight, then to the first name. Every pass computes the
+     * same shares from the same state, so the nodes agree on who goes next.
+     */
+    static void shareOut(List<Claim> claims, int free) {
+        Comparator<Claim> first = Comparator.<Claim>comparingInt(c -> c.candidates - c.given).reversed()
+                .thenComparingInt(c -> c.inFlight + c.given)
+                .thenComparing(c -> c.node);
+        for (int slot = 0; slot < free; slot++) {
+            Claim next = claims.stream().filter(Claim::canTake).min(first).orElse(null);
+            if (next == null) {
+                return;
+            }
+            next.given++;
+        }
     }
 
     /**

@@ -113,6 +113,104 @@ class EvacuationDecisionTest {
         }
     }
 
+    /**
+     * node01 with {@code candidates} marked VMIs and {@code fromHere} migrations in flight; rivals given as
+     * {@code node:candidates:inFlight} separated by spaces; {@code elsewhere} more migrations in flight from node09.
+     */
+    static EvacuationDecision.Plan decideAmongRivals(int candidates, int fromHere, String rivals, int elsewhere) {
+        List<VirtualMachineInstance> onNode = new ArrayList<>();
+        List<VirtualMachineInstanceMigration> unfinished = new ArrayList<>();
+        Map<String, String> vmiNodes = new HashMap<>();
+        for (int i = 0; i < candidates; i++) {
+            onNode.add(vmi("vm-%02d".formatted(i), "node01", "LiveMigrate", true, true));
+        }
+        for (int i = 0; i < fromHere; i++) {
+            onNode.add(vmi("busy-" + i, "node01", "LiveMigrate", true, true));
+            unfinished.add(vmim("busy-" + i, "Running"));
+            vmiNodes.put("default/busy-" + i, "node01");
+        }
+        List<EvacuationDecision.Rival> list = new ArrayList<>();
+        for (String rival : rivals.isBlank() ? new String[0] : rivals.trim().split(" +")) {
+            String[] parts = rival.split(":");
+            list.add(new EvacuationDecision.Rival(parts[0], Integer.parseInt(parts[1])));
+            for (int i = 0; i < Integer.parseInt(parts[2]); i++) {
+                unfinished.add(vmim(parts[0] + "-busy-" + i, "Running"));
+                vmiNodes.put("default/" + parts[0] + "-busy-" + i, parts[0]);
+            }
+        }
+        for (int i = 0; i < elsewhere; i++) {
+            unfinished.add(vmim("other-" + i, "Running"));
+            vmiNodes.put("default/other-" + i, "node09");
+        }
+        return EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), onNode, unfinished, vmiNodes,
+                Map.of(), CONFIG, Map.of(), NOW, list));
+    }
+
+    @ParameterizedTest(name = "node01 {0} left, {1} in flight; rivals [{2}], {3} elsewhere → starts {4}, yields to [{5}]")
+    @CsvSource(delimiter = '|', value = {
+            // node01 left | in flight | rivals (node:left:inFlight) | elsewhere | started | yields to
+            "20 | 0 | ''                                  | 0 | 2 | ''",
+            "20 | 0 | 'node02:20:0 node03:20:0 node04:20:0' | 0 | 2 | ''",
+            "19 | 0 | 'node02:20:0 node03:20:0 node04:20:0' | 0 | 1 | 'node02 node03 node04'",
+            "10 | 1 | 'node02:15:1 node03:12:1'             | 1 | 0 | 'node02'",
+            "15 | 1 | 'node02:10:1 node03:12:1'             | 1 | 1 | ''",
+            "12 | 1 | 'node02:12:1'                         | 2 | 1 | ''",
+            "12 | 1 | 'node02:12:0'                         | 2 | 1 | ''",
+            "12 | 1 | 'node02:12:0'                         | 3 | 0 | 'node02'",
+            " 5 | 1 | 'node02:9:2'                          | 0 | 1 | ''",
+            " 5 | 1 | 'node02:9:2 node03:9:1'               | 0 | 0 | 'node03'",
+            " 3 | 0 | 'node02:9:1 node03:0:0'               | 0 | 2 | ''",
+            " 1 | 0 | 'node02:9:0 node03:9:0 node04:9:0'    | 0 | 0 | 'node02 node03 node04'",
+            " 1 | 0 | 'node02:9:0 node03:9:0'               | 0 | 1 | ''",
+            " 1 | 0 | 'node02:9:1 node03:9:1 node04:9:1'    | 1 | 0 | 'node02'",
+    })
+    @DisplayName("fair share: free cluster slots go to the nodes with the most VMIs left, so a multi-node drain ends together")
+    void fairShare(int left, int fromHere, String rivals, int elsewhere, int started, String yieldsTo) {
+        EvacuationDecision.Plan plan = decideAmongRivals(left, fromHere, rivals, elsewhere);
+        assertThat(plan.migrate()).hasSize(started);
+        assertThat(plan.yieldTo()).containsExactlyInAnyOrder(yieldsTo.isBlank() ? new String[0] : yieldsTo.split(" "));
+        assertThat(plan.waitForSlot()).isEqualTo(started < Math.min(left, 2 - fromHere));
+    }
+
+    @Test
+    @DisplayName("fair share over a whole drain of four nodes: every node ends within one round of the others")
+    void fairShareOverAWholeDrain() {
+        // Four nodes of 20 VMIs, 5 cluster slots, 2 per node; one migration ends per step, in the order they started.
+        Map<String, Integer> left = new java.util.TreeMap<>(Map.of("node01", 20, "node02", 20, "node03", 20, "node04", 20));
+        Map<String, Integer> inFlight = new HashMap<>(Map.of("node01", 0, "node02", 0, "node03", 0, "node04", 0));
+        java.util.ArrayDeque<String> running = new java.util.ArrayDeque<>();
+        Map<String, Integer> lastStep = new HashMap<>();
+        for (int step = 0; step < 1000 && (running.size() > 0 || left.values().stream().anyMatch(n -> n > 0)); step++) {
+            // Every node gets a pass in name order, as slotFreed would queue them.
+            for (String node : left.keySet()) {
+                List<EvacuationDecision.Claim> claims = new ArrayList<>();
+                for (String n : left.keySet()) {
+                    claims.add(new EvacuationDecision.Claim(n, left.get(n), inFlight.get(n), 2));
+                }
+                EvacuationDecision.shareOut(claims, 5 - running.size());
+                int given = claims.stream().filter(c -> c.node.equals(node)).findFirst().orElseThrow().given;
+                for (int i = 0; i < given; i++) {
+                    left.merge(node, -1, Integer::sum);
+                    inFlight.merge(node, 1, Integer::sum);
+                    running.add(node);
+                }
+            }
+            assertThat(running.size()).isLessThanOrEqualTo(5);
+            assertThat(inFlight.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(2));
+            if (left.values().stream().anyMatch(n -> n > 0)) {
+                assertThat(running).as("step %d: every slot is used while VMIs wait", step).hasSize(5);
+            }
+            String done = running.poll();
+            if (done != null) {
+                inFlight.merge(done, -1, Integer::sum);
+                lastStep.put(done, step);
+            }
+        }
+        int first = lastStep.values().stream().mapToInt(Integer::intValue).min().orElseThrow();
+        int last = lastStep.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        assertThat(last - first).as("steps between the first and the last node finishing: %s", lastStep).isLessThanOrEqualTo(5);
+    }
+
     @ParameterizedTest(name = "{0}, migratable {1}, marked {2}, tainted {3} → migrate {4}, warn {5}")
     @CsvSource({
             // strategy, LiveMigratable, marked, drain taint, migrated, warned
