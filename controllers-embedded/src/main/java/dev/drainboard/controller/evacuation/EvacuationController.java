@@ -33,7 +33,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The evacuation controller (seed 001): per node, creates the VMIMs that move marked VMIs (or, under the drain
@@ -48,6 +51,8 @@ public final class EvacuationController {
     private static final Logger LOG = LoggerFactory.getLogger(EvacuationController.class);
     public static final String NAME = "evacuation";
     private static final String VMIS_BY_NODE = "evacuation-node";
+    /** Runs a pass's VMIM creates side by side; they only wait for the API. */
+    private static final ExecutorService CREATES = Executors.newVirtualThreadPerTaskExecutor();
 
     private final KubernetesClient client;
     private final SharedInformers informers;
@@ -222,18 +227,13 @@ public final class EvacuationController {
         if (!plan.migrate().isEmpty()) {
             LOG.info("node {}: {} migrations in flight, creating {}", nodeName, unfinished.size(), plan.migrate().size());
             creations.expectCreations(nodeName, plan.migrate().size());
-            for (EvacuationDecision.Candidate c : plan.migrate()) {
-                try {
-                    VirtualMachineInstanceMigration created = client.resources(VirtualMachineInstanceMigration.class)
-                            .inNamespace(c.vmi().getMetadata().getNamespace())
-                            .resource(newMigration(c.vmi(), nodeName, c.cause())).create();
-                    informers.freshMigrations().written(created);
-                    events.normal(c.vmi(), EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_MIGRATION, created.getMetadata().getName());
-                } catch (KubernetesClientException e) {
-                    creations.creationObserved(nodeName); // it will never be seen
-                    events.warning(c.vmi(), EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_MIGRATION, message(e));
-                    failure = e;
-                }
+            // Seed 001 creates the VMIMs concurrently: two free slots cost one round trip, not two.
+            List<CompletableFuture<KubernetesClientException>> creates = plan.migrate().stream()
+                    .map(c -> CompletableFuture.supplyAsync(() -> create(c, nodeName), CREATES))
+                    .toList();
+            for (CompletableFuture<KubernetesClientException> create : creates) {
+                KubernetesClientException e = create.join();
+                failure = failure == null ? e : failure;
             }
         }
         if (failure != null) {
@@ -265,6 +265,22 @@ public final class EvacuationController {
             activePods.put(Keys.of(vmi), activePods(vmi));
         }
         return activePods;
+    }
+
+    /** Creates one VMIM; returns the API's refusal, or null. */
+    private KubernetesClientException create(EvacuationDecision.Candidate c, String nodeName) {
+        try {
+            VirtualMachineInstanceMigration created = client.resources(VirtualMachineInstanceMigration.class)
+                    .inNamespace(c.vmi().getMetadata().getNamespace())
+                    .resource(newMigration(c.vmi(), nodeName, c.cause())).create();
+            informers.freshMigrations().written(created);
+            events.normal(c.vmi(), EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_MIGRATION, created.getMetadata().getName());
+            return null;
+        } catch (KubernetesClientException e) {
+            creations.creationObserved(nodeName); // it will never be seen
+            events.warning(c.vmi(), EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_MIGRATION, message(e));
+            return e;
+        }
     }
 
     private int activePods(VirtualMachineInstance vmi) {
