@@ -92,10 +92,11 @@ class EvacuationLimitsTest {
             assertThat(violations).isEmpty();
             assertThat(maxCluster.get()).isEqualTo(5);
             assertThat(maxPerNode.get("node01").get()).isEqualTo(2);
-            assertThat(c.migrations()).allSatisfy(m -> {
+            // The VMI moves when the target reports completion; its VMIM turns Succeeded on the migration controller's next pass.
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(c.migrations()).allSatisfy(m -> {
                 assertThat(m.getStatus().getPhase()).isEqualTo("Succeeded");
                 assertThat(m.getMetadata().getAnnotations()).containsEntry(KubeVirtNames.Drainboard.MIGRATION_CAUSE, "node drain taint");
-            });
+            }));
             for (VirtualMachineInstance vmi : c.client.resources(VirtualMachineInstance.class).inNamespace("default").list().getItems()) {
                 assertThat(vmi.getStatus().getPhase()).isEqualTo("Running");
             }
