@@ -3,6 +3,7 @@ package dev.drainboard.app;
 import dev.drainboard.controlplane.ControlPlane;
 import dev.drainboard.controlplane.Kubeconfigs;
 import dev.drainboard.controlplane.Kubeconfigs.InvalidKubeconfigException;
+import dev.drainboard.controlplane.WebhookAddress;
 import dev.drainboard.runtime.LeaderElection;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -46,10 +47,10 @@ public final class ControllersCommand implements Callable<Integer> {
                     + "' (default: ${DEFAULT-VALUE}).")
     String leaseNamespace;
 
-    @Option(names = "--webhook-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+    @Option(names = "--webhook-host", paramLabel = "HOST",
             description = "Address the cluster's API server calls the eviction webhook at, put in its registration and "
-                    + "certificate (default: ${DEFAULT-VALUE}, right when the API server runs on this machine; "
-                    + "for a remote cluster an address of this machine it can reach).")
+                    + "certificate (default: 127.0.0.1 when the API server runs on this machine, else this machine's "
+                    + "address on the route to it; give an address of this machine the API server can reach).")
     String webhookHost;
 
     @Option(names = "--webhook-bind", paramLabel = "ADDRESS",
@@ -94,11 +95,11 @@ public final class ControllersCommand implements Callable<Integer> {
             return 1;
         }
         LeaderElection.Options election = LeaderElection.Options.defaults().withNamespace(leaseNamespace);
+        WebhookAddress webhook = webhookHost != null ? WebhookAddress.given(webhookHost)
+                : WebhookAddress.forApiServer(config.getMasterUrl());
         ControlPlane.Builder builder = ControlPlane.builder(config).leaderElection(election)
-                .evictionWebhook(!noEvictionWebhook).webhookHost(webhookHost).webhookPort(webhookPort);
-        if (webhookBind != null) {
-            builder.webhookBindAddress(webhookBind);
-        }
+                .evictionWebhook(!noEvictionWebhook).webhookHost(webhook.host()).webhookPort(webhookPort)
+                .webhookBindAddress(webhookBind != null ? webhookBind : webhook.bindAddress());
         ControlPlane plane = builder.build();
         String lease = leaseNamespace + "/" + election.leaseName();
         plane.onLeadershipChange(leading -> {
@@ -118,6 +119,10 @@ public final class ControllersCommand implements Callable<Integer> {
         plane.start();
         out.println("started: " + election.identity() + " against " + config.getMasterUrl()
                 + "; standing for leader of " + lease);
+        if (!noEvictionWebhook) {
+            out.println("eviction webhook: the API server calls it at " + webhook.host() + " (" + webhook.how()
+                    + "), served while leading");
+        }
         out.flush();
         try {
             stopRequested.await();

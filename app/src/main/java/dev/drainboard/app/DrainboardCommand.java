@@ -22,8 +22,12 @@ public final class DrainboardCommand implements Callable<Integer> {
             description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
     String scenario;
 
+    @Option(names = "--webhook-host", paramLabel = "HOST",
+            description = "Where a cluster connected to in Control mode calls the eviction webhook (see `drainboard ui --help`).")
+    String webhookHost;
+
     @Override
     public Integer call() {
-        return new UiCommand(scenario).call();
+        return new UiCommand(scenario, webhookHost).call();
     }
 }

@@ -15,16 +15,23 @@ public final class UiCommand implements Callable<Integer> {
             description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
     String scenario;
 
+    @Option(names = "--webhook-host", paramLabel = "HOST",
+            description = {"Address at which a cluster connected to in Control mode calls the eviction webhook "
+                    + "(the webhook listens there too).",
+                    "Default: loopback for an API server on this machine, else this machine's address on the route to it."})
+    String webhookHost;
+
     public UiCommand() {
     }
 
-    UiCommand(String scenario) {
+    UiCommand(String scenario, String webhookHost) {
         this.scenario = scenario;
+        this.webhookHost = webhookHost;
     }
 
     @Override
     public Integer call() {
-        ConsoleApplication.launchWith(scenario);
+        ConsoleApplication.launchWith(scenario, webhookHost);
         return 0;
     }
 }

@@ -74,7 +74,9 @@ class ControllersCommandTest {
                 .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build()) {
             await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("leader: "));
             assertThat(out.toString()).contains("started: ", "standing for leader of kube-system/drainboard-controllers",
-                    "runs the controllers (lease kube-system/drainboard-controllers)");
+                    "runs the controllers (lease kube-system/drainboard-controllers)",
+                    // The embedded cluster's API server is on this machine: loopback, chosen without --webhook-host.
+                    "eviction webhook: the API server calls it at 127.0.0.1 (loopback), served while leading");
 
             // The leader registered its eviction webhook at the address and port asked for.
             await().atMost(Duration.ofSeconds(20)).until(() ->

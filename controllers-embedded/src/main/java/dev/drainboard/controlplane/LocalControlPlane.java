@@ -33,7 +33,14 @@ public final class LocalControlPlane implements AutoCloseable {
      * @param controllers  whether to run the controllers (Control mode) or only observe
      */
     public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers) {
-        ControlPlane plane = controllers ? ControlPlane.builder(config).build() : null;
+        return start(config, hypervisors, controllers, WebhookAddress.LOOPBACK);
+    }
+
+    /** As {@link #start(Config, HypervisorRegistry, boolean)}, with the eviction webhook served at {@code webhook}. */
+    public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers,
+                                          WebhookAddress webhook) {
+        ControlPlane plane = controllers ? ControlPlane.builder(config)
+                .webhookHost(webhook.host()).webhookBindAddress(webhook.bindAddress()).build() : null;
         KubernetesClient client = hypervisors == null ? null : new KubernetesClientBuilder().withConfig(config).build();
         NodeHandler handler = client == null ? null : new NodeHandler(client, hypervisors);
         LocalControlPlane local = new LocalControlPlane(plane, handler, client);

@@ -13,7 +13,15 @@ public final class ConsoleApplication extends Application {
 
     /** Opens the window (blocking until it closes) connected to a fresh embedded cluster with this scenario. */
     public static void launchWith(String scenarioName) {
-        launch(ConsoleOptions.defaults().withScenario(scenarioName)
+        launchWith(scenarioName, null);
+    }
+
+    /**
+     * As {@link #launchWith(String)}; {@code webhookHost} (null: chosen per cluster) is where clusters connected to
+     * later in Control mode call the eviction webhook.
+     */
+    public static void launchWith(String scenarioName, String webhookHost) {
+        launch(ConsoleOptions.defaults().withScenario(scenarioName).withWebhookHost(webhookHost)
                 .withAutoConnect(new dev.drainboard.ui.connect.ConnectTarget.Embedded(scenarioName)));
     }
 

@@ -3,6 +3,7 @@ package dev.drainboard.ui.connect;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.LocalControlPlane;
+import dev.drainboard.controlplane.WebhookAddress;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -51,14 +52,25 @@ public final class Connector {
 
     private final Map<String, String> env;
     private final Path home;
+    private final Optional<String> webhookHost;
 
     public Connector() {
-        this(System.getenv(), Path.of(System.getProperty("user.home")));
+        this(Optional.empty());
+    }
+
+    /** @param webhookHost where a cluster calls the eviction webhook ({@code --webhook-host}); empty: chosen per cluster */
+    public Connector(Optional<String> webhookHost) {
+        this(System.getenv(), Path.of(System.getProperty("user.home")), webhookHost);
     }
 
     public Connector(Map<String, String> env, Path home) {
+        this(env, home, Optional.empty());
+    }
+
+    public Connector(Map<String, String> env, Path home, Optional<String> webhookHost) {
         this.env = env;
         this.home = home;
+        this.webhookHost = webhookHost;
     }
 
     public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Consumer<String> progress)
@@ -154,14 +166,17 @@ public final class Connector {
             ModePolicy.Decision decision = ModePolicy.decide(choice, embedded != null, probe);
 
             boolean control = decision.mode() == Mode.CONTROL && kubeVirt;
+            // The embedded cluster's API server is in this process; any other must be able to reach the webhook.
+            WebhookAddress webhook = embedded != null ? WebhookAddress.LOOPBACK
+                    : webhookHost.map(WebhookAddress::given).orElseGet(() -> WebhookAddress.forApiServer(server));
             if (control || embedded != null) {
                 progress.accept(control ? "Starting the controllers…" : "Starting the simulated nodes…");
-                plane = LocalControlPlane.start(controllerConfig, embedded == null ? null : embedded.hypervisors(), control);
+                plane = LocalControlPlane.start(controllerConfig, embedded == null ? null : embedded.hypervisors(), control, webhook);
             }
             progress.accept("Starting live views…");
             ClusterModel model = ClusterModel.start(client, kubeVirt);
             Session.Info info = new Session.Info(clusterName, context, server, version, embedded != null, kubeVirt,
-                    decision.mode(), decision.reason(), target);
+                    decision.mode(), decision.reason(), target, webhook);
             return new Session(client, embedded, plane, model, info);
         } catch (Failure | RuntimeException e) {
             if (plane != null) {

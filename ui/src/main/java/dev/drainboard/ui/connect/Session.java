@@ -1,5 +1,7 @@
 package dev.drainboard.ui.connect;
 
+import dev.drainboard.controlplane.WebhookAddress;
+
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.ui.model.ClusterModel;
@@ -20,8 +22,9 @@ public final class Session implements AutoCloseable {
      * @param cluster the kubeconfig cluster name (or "embedded")
      * @param kubeVirt whether the cluster serves kubevirt.io
      */
+    /** @param webhook where the cluster calls this process's eviction webhook (in Control mode) */
     public record Info(String cluster, String context, String server, String kubernetesVersion, boolean embedded,
-                       boolean kubeVirt, Mode mode, String modeReason, ConnectTarget target) {
+                       boolean kubeVirt, Mode mode, String modeReason, ConnectTarget target, WebhookAddress webhook) {
     }
 
     private final KubernetesClient client;

@@ -11,6 +11,7 @@ import dev.drainboard.ui.model.ControlPlaneStatus;
 import dev.drainboard.ui.model.ControllerRow;
 import dev.drainboard.ui.model.KubeVirtSettings;
 import dev.drainboard.ui.model.Leadership;
+import dev.drainboard.controlplane.WebhookAddress;
 import dev.drainboard.ui.model.WebhookStatus;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -279,7 +280,8 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
         if (w.serving()) {
             webhookLine.setText("Eviction webhook: serving at " + w.url() + " · " + w.answered() + " review"
                     + (w.answered() == 1 ? "" : "s") + " answered"
-                    + (w.malformed() == 0 ? "" : ", " + w.malformed() + " malformed"));
+                    + (w.malformed() == 0 ? "" : ", " + w.malformed() + " malformed")
+                    + reachability());
         } else {
             webhookLine.setText(switch (l.role()) {
                 case LEADER -> "Eviction webhook: not serving (starting, or turned off).";
@@ -287,6 +289,23 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
                 case OBSERVING -> "Eviction webhook: not served by this process.";
             });
         }
+    }
+
+    /**
+     * For a cluster whose API server is elsewhere: how the address was chosen, and what happens when the API server
+     * cannot reach it (its calls fail, failurePolicy Ignore passes evictions to the PDBs, LiveMigrate VMIs never move).
+     */
+    private String reachability() {
+        return reachability(info.embedded(), info.server(), info.webhook());
+    }
+
+    static String reachability(boolean embedded, String server, WebhookAddress webhook) {
+        if (embedded || webhook == null || WebhookAddress.onThisMachine(server)) {
+            return "";
+        }
+        return "\nAddress: " + webhook.how() + ". The API server at " + server + " must reach it: if it cannot, evictions "
+                + "of LiveMigrate VMIs' pods wait on their PDBs and no VMI migrates. Start the console with "
+                + "--webhook-host ADDRESS to choose another.";
     }
 
     private void show(KubeVirtSettings s) {

@@ -1,0 +1,88 @@
+package dev.drainboard.controlplane;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.URI;
+import java.util.Locale;
+
+/**
+ * Where the cluster's API server is to call this process's eviction webhook: the host put in the webhook's URL and
+ * the address its server listens on.
+ *
+ * <p>A cluster's API server on this machine (the embedded cluster, kind, minikube) reaches it on loopback. Any other
+ * API server needs an address of this machine it can route to; without one, the API server's calls fail,
+ * {@code failurePolicy: Ignore} lets every eviction through to the PDBs, and a drain of LiveMigrate VMIs waits on
+ * them for ever (nothing marks the VMIs). {@link #forApiServer} guesses that address: the one this machine would
+ * send from to reach the API server.
+ *
+ * @param host        the host in the webhook's URL, as the API server will resolve it
+ * @param bindAddress where the webhook's server listens
+ * @param how         a line for the console saying how it was chosen
+ */
+public record WebhookAddress(String host, String bindAddress, String how) {
+
+    public static final WebhookAddress LOOPBACK = new WebhookAddress("127.0.0.1", "127.0.0.1", "loopback");
+
+    /** A host given by the operator ({@code --webhook-host}); the server listens on it too. */
+    public static WebhookAddress given(String host) {
+        return new WebhookAddress(host, host, "given with --webhook-host");
+    }
+
+    /**
+     * Loopback for an API server on this machine; otherwise this machine's address on the route to the API server
+     * (no packet is sent: a UDP socket is only connected), or loopback when there is no such route.
+     */
+    public static WebhookAddress forApiServer(String apiServerUrl) {
+        URI uri;
+        try {
+            uri = URI.create(apiServerUrl);
+        } catch (IllegalArgumentException e) {
+            return LOOPBACK;
+        }
+        String host = uri.getHost();
+        if (host == null || isLoopback(host)) {
+            return LOOPBACK;
+        }
+        int port = uri.getPort() > 0 ? uri.getPort() : 443;
+        try (DatagramSocket probe = new DatagramSocket()) {
+            probe.connect(InetAddress.getByName(host), port);
+            InetAddress local = probe.getLocalAddress();
+            if (local == null || local.isAnyLocalAddress()) {
+                return new WebhookAddress(LOOPBACK.host(), LOOPBACK.bindAddress(), "no route to " + host + " found: loopback");
+            }
+            if (local.isLoopbackAddress()) {
+                return LOOPBACK;
+            }
+            String address = local.getHostAddress();
+            return new WebhookAddress(address, address, "this machine's address on the route to " + host);
+        } catch (IOException | SecurityException e) {
+            return new WebhookAddress(LOOPBACK.host(), LOOPBACK.bindAddress(), "no route to " + host + " found: loopback");
+        }
+    }
+
+    /** Whether the API server at this URL runs on this machine (and so reaches a loopback webhook). */
+    public static boolean onThisMachine(String apiServerUrl) {
+        try {
+            String host = URI.create(apiServerUrl).getHost();
+            return host != null && isLoopback(host);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** {@code localhost}, 127.0.0.0/8 and ::1, written as an API server URL may write them. */
+    static boolean isLoopback(String host) {
+        String h = host.toLowerCase(Locale.ROOT);
+        if (h.startsWith("[") && h.endsWith("]")) {
+            h = h.substring(1, h.length() - 1);
+        }
+        return h.equals("localhost") || h.endsWith(".localhost") || h.startsWith("127.") || h.equals("::1")
+                || h.equals("0:0:0:0:0:0:0:1");
+    }
+
+    /** Whether the API server can only call this webhook if it runs on this machine. */
+    public boolean loopback() {
+        return isLoopback(host);
+    }
+}

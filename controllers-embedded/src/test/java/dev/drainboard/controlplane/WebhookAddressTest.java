@@ -1,0 +1,82 @@
+package dev.drainboard.controlplane;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@DisplayName("where the API server calls the eviction webhook")
+class WebhookAddressTest {
+
+    @ParameterizedTest(name = "{0} → loopback {1}")
+    @CsvSource({
+            "localhost,          true",
+            "LOCALHOST,          true",
+            "kind.localhost,     true",
+            "127.0.0.1,          true",
+            "127.3.2.1,          true",
+            "::1,                true",
+            "[::1],              true",
+            "0:0:0:0:0:0:0:1,    true",
+            "10.0.0.5,           false",
+            "api.example.com,    false",
+            "128.0.0.1,          false",
+    })
+    @DisplayName("loopback hosts as API server URLs write them")
+    void loopbackHosts(String host, boolean loopback) {
+        assertThat(WebhookAddress.isLoopback(host)).isEqualTo(loopback);
+    }
+
+    @ParameterizedTest(name = "{0} → on this machine {1}")
+    @CsvSource({
+            "https://127.0.0.1:36443,       true",
+            "https://localhost:6443,        true",
+            "https://[::1]:6443,            true",
+            "https://10.0.0.5:6443,         false",
+            "https://api.example.com,       false",
+            "not a url,                     false",
+    })
+    @DisplayName("whether an API server runs on this machine")
+    void onThisMachine(String url, boolean local) {
+        assertThat(WebhookAddress.onThisMachine(url)).isEqualTo(local);
+    }
+
+    @Test
+    @DisplayName("an API server on this machine (the embedded cluster, kind) calls the webhook on loopback")
+    void localApiServer() {
+        assertThat(WebhookAddress.forApiServer("https://127.0.0.1:36443")).isEqualTo(WebhookAddress.LOOPBACK);
+        assertThat(WebhookAddress.forApiServer("https://localhost:6443/")).isEqualTo(WebhookAddress.LOOPBACK);
+        assertThat(WebhookAddress.forApiServer("https://[::1]:6443")).isEqualTo(WebhookAddress.LOOPBACK);
+    }
+
+    @Test
+    @DisplayName("a remote API server gets this machine's address on the route to it, or loopback with the reason")
+    void remoteApiServer() {
+        // TEST-NET-1 (RFC 5737): never routed anywhere, but a default route still picks a local source address.
+        WebhookAddress address = WebhookAddress.forApiServer("https://192.0.2.10:6443");
+        if (address.loopback()) {
+            assertThat(address.how()).startsWith("no route to 192.0.2.10");
+        } else {
+            assertThat(address.host()).isEqualTo(address.bindAddress()).doesNotStartWith("127.");
+            assertThat(address.how()).isEqualTo("this machine's address on the route to 192.0.2.10");
+        }
+    }
+
+    @Test
+    @DisplayName("an API server URL that cannot be read falls back to loopback")
+    void unreadableUrl() {
+        assertThat(WebhookAddress.forApiServer("not a url at all")).isEqualTo(WebhookAddress.LOOPBACK);
+        assertThat(WebhookAddress.forApiServer("https://no-such-host.invalid:6443").loopback()).isTrue();
+    }
+
+    @Test
+    @DisplayName("a host given by the operator is used for the URL and the listening address")
+    void given() {
+        WebhookAddress address = WebhookAddress.given("10.1.2.3");
+        assertThat(address.host()).isEqualTo("10.1.2.3");
+        assertThat(address.bindAddress()).isEqualTo("10.1.2.3");
+        assertThat(address.loopback()).isFalse();
+    }
+}
