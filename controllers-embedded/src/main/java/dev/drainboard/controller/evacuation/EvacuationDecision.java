@@ -74,7 +74,7 @@ public final class EvacuationDecision {
     /**
      * @param migrate      VMIs to create a VMIM for now, with the cause each VMIM records
      * @param warn         non-migratable candidates to record the warning on
-     * @param waitForSlot  candidates are left but no slot is free
+     * @param waitForSlot  candidates are left that get no slot now (none is free, or rivals take them)
      * @param requeueAfter when to look again (null: only on events)
      * @param yieldTo      rivals given cluster slots this node could have used: they should look at once
      */
