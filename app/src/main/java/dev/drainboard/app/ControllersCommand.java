@@ -82,6 +82,12 @@ public final class ControllersCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "Invalid value for option '--webhook-port': " + webhookPort + " is not a port (0-65535)");
         }
+        if (webhookHost != null) {
+            WebhookAddress.problem(webhookHost).ifPresent(problem -> {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "Invalid value for option '--webhook-host': " + problem);
+            });
+        }
         Config config;
         try {
             config = Kubeconfigs.load(kubeconfig, context);

@@ -1,7 +1,9 @@
 package dev.drainboard.app;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
@@ -26,8 +28,12 @@ public final class DrainboardCommand implements Callable<Integer> {
             description = "Where a cluster connected to in Control mode calls the eviction webhook (see `drainboard ui --help`).")
     String webhookHost;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
-        return new UiCommand(scenario, webhookHost).call();
+        UiCommand.checkWebhookHost(spec.commandLine(), webhookHost);
+        return UiCommand.launch(scenario, webhookHost);
     }
 }

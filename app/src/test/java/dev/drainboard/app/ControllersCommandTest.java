@@ -140,5 +140,21 @@ class ControllersCommandTest {
         Run badPort = run("--kubeconfig", "x", "--webhook-port", "70000");
         assertThat(badPort.exitCode()).isEqualTo(2);
         assertThat(badPort.err()).contains("70000 is not a port");
+        Run url = run("--kubeconfig", "x", "--webhook-host", "https://10.0.0.7");
+        assertThat(url.exitCode()).isEqualTo(2);
+        assertThat(url.err()).contains("Invalid value for option '--webhook-host': \"https://10.0.0.7\" is a URL");
+        Run withPort = run("--kubeconfig", "x", "--webhook-host", "10.0.0.7:8443");
+        assertThat(withPort.exitCode()).isEqualTo(2);
+        assertThat(withPort.err()).contains("has a port");
+    }
+
+    @Test
+    void theConsoleRefusesABadWebhookHostBeforeOpening() {
+        for (String[] args : new String[][]{{"--webhook-host", "a b"}, {"ui", "--webhook-host", "http://x"}}) {
+            StringWriter err = new StringWriter();
+            int exit = new CommandLine(new DrainboardCommand()).setErr(new PrintWriter(err)).execute(args);
+            assertThat(exit).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(err.toString()).contains("Invalid value for option '--webhook-host'");
+        }
     }
 }

@@ -5,6 +5,8 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Where the cluster's API server is to call this process's eviction webhook: the host put in the webhook's URL and
@@ -24,9 +26,40 @@ public record WebhookAddress(String host, String bindAddress, String how) {
 
     public static final WebhookAddress LOOPBACK = new WebhookAddress("127.0.0.1", "127.0.0.1", "loopback");
 
-    /** A host given by the operator ({@code --webhook-host}); the server listens on it too. */
+    private static final Pattern IP_LITERAL = Pattern.compile("[0-9A-Fa-f:.]+");
+    private static final Pattern HOST_NAME = Pattern.compile(
+            "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*");
+
+    /** A host given by the operator ({@code --webhook-host}, the console's field); the server listens on it too. */
     public static WebhookAddress given(String host) {
-        return new WebhookAddress(host, host, "given with --webhook-host");
+        String h = host.trim();
+        if (h.startsWith("[") && h.endsWith("]")) {
+            h = h.substring(1, h.length() - 1); // the URL puts the brackets back
+        }
+        return new WebhookAddress(h, h, "given with --webhook-host");
+    }
+
+    /**
+     * Why {@code host} cannot be the webhook's host, or empty when it can: a DNS name, an IPv4 address or an IPv6
+     * address (brackets allowed); not a URL, not with a port.
+     */
+    public static Optional<String> problem(String host) {
+        String h = host == null ? "" : host.trim();
+        if (h.isEmpty()) {
+            return Optional.of("the webhook host is empty");
+        }
+        if (h.contains("://")) {
+            return Optional.of("\"" + h + "\" is a URL: give only the host, e.g. 10.0.0.7 or drainboard.example.com");
+        }
+        if (h.matches("[^:\\[\\]]+:\\d+") || h.matches("\\[.*\\]:\\d+")) {
+            return Optional.of("\"" + h + "\" has a port: give only the host (the port is chosen when the webhook starts)");
+        }
+        String bare = h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
+        boolean ipv6 = bare.contains(":") && IP_LITERAL.matcher(bare).matches();
+        if (ipv6 || (HOST_NAME.matcher(bare).matches() && bare.length() <= 253)) {
+            return Optional.empty();
+        }
+        return Optional.of("\"" + h + "\" is not a host name or an IP address");
     }
 
     /**

@@ -71,6 +71,36 @@ class WebhookAddressTest {
         assertThat(WebhookAddress.forApiServer("https://no-such-host.invalid:6443").loopback()).isTrue();
     }
 
+    @ParameterizedTest(name = "\"{0}\" → {1}")
+    @CsvSource(delimiter = '|', value = {
+            "10.0.0.7                  | ",
+            "drainboard.example.com    | ",
+            "localhost                 | ",
+            "fd00::7                   | ",
+            "[fd00::7]                 | ",
+            "''                        | the webhook host is empty",
+            "https://10.0.0.7          | is a URL",
+            "10.0.0.7:8443             | has a port",
+            "[fd00::7]:8443            | has a port",
+            "my host                   | is not a host name or an IP address",
+            "-bad.example.com          | is not a host name or an IP address",
+            "10.0.0.7/24               | is not a host name or an IP address",
+    })
+    @DisplayName("a host the operator gives is checked before anything starts")
+    void givenHostsAreChecked(String host, String problem) {
+        if (problem == null) {
+            assertThat(WebhookAddress.problem(host)).isEmpty();
+        } else {
+            assertThat(WebhookAddress.problem(host)).hasValueSatisfying(p -> assertThat(p).contains(problem));
+        }
+    }
+
+    @Test
+    @DisplayName("a bracketed IPv6 host loses its brackets (the URL adds them back)")
+    void bracketedIpv6() {
+        assertThat(WebhookAddress.given("[fd00::7]").host()).isEqualTo("fd00::7");
+    }
+
     @Test
     @DisplayName("a host given by the operator is used for the URL and the listening address")
     void given() {
