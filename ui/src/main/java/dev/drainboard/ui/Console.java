@@ -1,5 +1,6 @@
 package dev.drainboard.ui;
 
+import dev.drainboard.ui.connect.ConnectError;
 import dev.drainboard.ui.connect.ConnectTarget;
 import dev.drainboard.ui.connect.Connector;
 import dev.drainboard.ui.connect.KubeconfigCatalog;
@@ -35,6 +36,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -44,6 +46,9 @@ import java.util.concurrent.Executors;
  * results come back through {@code Platform.runLater}.
  */
 public final class Console {
+
+    /** The webhook address last typed on the start screen (a command-line --webhook-host wins over it). */
+    private static final String WEBHOOK_HOST_PREF = "webhookHost";
 
     private final ConsoleOptions options;
     private final ThemeManager theme;
@@ -85,6 +90,7 @@ public final class Console {
                 theme.toggle();
             }
         }, options.scenario());
+        startScreen.setWebhookHost(options.webhookHost().orElseGet(() -> options.prefs().get(WEBHOOK_HOST_PREF, "")));
         root.getStyleClass().add("console-root");
         root.getChildren().setAll(startScreen.root());
     }
@@ -117,11 +123,21 @@ public final class Console {
 
     /** Connects off the FX thread; the start screen shows progress, then the shell or the error. */
     public void connect(ConnectTarget target, ModeChoice mode, Connector.MissingCrds missingCrds) {
+        Optional<String> webhookHost = startScreen.webhookHost();
+        Optional<String> problem = startScreen.webhookHostProblem();
+        if (problem.isPresent() && target instanceof ConnectTarget.Kubeconfig && mode != ModeChoice.OBSERVE) {
+            startScreen.showError(target, mode, new ConnectError(ConnectError.Kind.OTHER,
+                    "The webhook address cannot be used.",
+                    "The address " + problem.get() + ". It must be a host name or an IP address of this machine that "
+                            + "the cluster's API server can reach; clear the field to have it chosen automatically."));
+            return;
+        }
+        options.prefs().put(WEBHOOK_HOST_PREF, webhookHost.orElse(""));
         long mine = ++attempt;
         startScreen.showProgress("Connecting…");
         background.execute(() -> {
             try {
-                Session s = connector.connect(target, mode, missingCrds,
+                Session s = connector.connect(target, mode, missingCrds, webhookHost,
                         message -> Platform.runLater(() -> {
                             if (mine == attempt) {
                                 startScreen.showProgress(message);

@@ -38,6 +38,11 @@ final class TestConsole implements AutoCloseable {
         return console;
     }
 
+    /** This window's own preferences node. */
+    Preferences prefs() {
+        return prefs;
+    }
+
     @Override
     public void close() throws BackingStoreException {
         console.close();

@@ -75,6 +75,15 @@ public final class Connector {
 
     public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Consumer<String> progress)
             throws Failure {
+        return connect(target, choice, missingCrds, webhookHost, progress);
+    }
+
+    /**
+     * As {@link #connect(ConnectTarget, ModeChoice, MissingCrds, Consumer)}, with the eviction webhook's host for
+     * this connection ({@code webhookHost}, empty: chosen for the cluster).
+     */
+    public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Optional<String> webhookHost,
+                           Consumer<String> progress) throws Failure {
         EmbeddedCluster embedded = null;
         KubernetesClient client = null;
         LocalControlPlane plane = null;

@@ -2,6 +2,7 @@ package dev.drainboard.ui.start;
 
 import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
+import dev.drainboard.controlplane.WebhookAddress;
 import dev.drainboard.ui.common.Icons;
 import dev.drainboard.ui.connect.ConnectError;
 import dev.drainboard.ui.connect.ConnectTarget;
@@ -24,6 +25,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
@@ -92,6 +94,7 @@ public final class StartScreen {
     private final Label errorDetail = new Label();
     private final HBox errorButtons = new HBox(8);
     private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final TextField webhookHost = new TextField();
     private ConnectTarget lastTarget;
 
     public StartScreen(Actions actions, String initialScenario) {
@@ -259,6 +262,39 @@ public final class StartScreen {
         modeRow.setAlignment(Pos.CENTER_LEFT);
         modeRow.getStyleClass().add("mode-row");
 
+        // Where a cluster that is not on this machine calls the console's eviction webhook (Control mode only).
+        Label webhookLabel = new Label("Webhook address");
+        webhookLabel.getStyleClass().add(Styles.TEXT_BOLD);
+        webhookHost.setId("webhookHost");
+        webhookHost.setPromptText("automatic");
+        webhookHost.setPrefColumnCount(16);
+        Label webhookHelp = new Label();
+        webhookHelp.setId("webhookHelp");
+        webhookHelp.getStyleClass().addAll(Styles.TEXT_SMALL);
+        webhookHelp.setWrapText(true);
+        webhookHelp.textProperty().bind(Bindings.createStringBinding(() -> webhookHostProblem()
+                .map(p -> "Not usable: " + p + ".")
+                .orElse("Where a remote cluster's API server calls this console's eviction webhook in Control mode. "
+                        + "Empty: this machine's address on the route to the API server (loopback for a cluster on this machine)."),
+                webhookHost.textProperty()));
+        webhookHost.textProperty().addListener((obs, old, now) -> {
+            boolean bad = webhookHostProblem().isPresent();
+            webhookHost.pseudoClassStateChanged(Styles.STATE_DANGER, bad);
+            webhookHelp.pseudoClassStateChanged(Styles.STATE_DANGER, bad);
+            webhookHelp.getStyleClass().remove(Styles.TEXT_MUTED);
+            if (!bad) {
+                webhookHelp.getStyleClass().add(Styles.TEXT_MUTED);
+            }
+        });
+        webhookHelp.getStyleClass().add(Styles.TEXT_MUTED);
+        HBox.setHgrow(webhookHelp, Priority.ALWAYS);
+        HBox webhookRow = new HBox(12, webhookLabel, webhookHost, webhookHelp);
+        webhookRow.setAlignment(Pos.CENTER_LEFT);
+        webhookRow.getStyleClass().add("mode-row");
+        webhookRow.visibleProperty().bind(Bindings.createBooleanBinding(() -> modeChoice() != ModeChoice.OBSERVE,
+                modeGroup.selectedToggleProperty()));
+        webhookRow.managedProperty().bind(webhookRow.visibleProperty());
+
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(22, 22);
         progressText.setId("progressText");
@@ -275,6 +311,9 @@ public final class StartScreen {
         errorHeadline.setGraphic(Icons.icon(Material2AL.ERROR_OUTLINE, 20));
         errorDetail.setId("errorDetail");
         errorDetail.setWrapText(true);
+        // Never squeezed to one truncated line when the window is short: the page scrolls instead.
+        errorHeadline.setMinHeight(Region.USE_PREF_SIZE);
+        errorDetail.setMinHeight(Region.USE_PREF_SIZE);
         errorDetail.getStyleClass().add("error-detail");
         errorBox.setId("errorBox");
         errorBox.getStyleClass().add("error-box");
@@ -282,7 +321,7 @@ public final class StartScreen {
         errorBox.setVisible(false);
         errorBox.setManaged(false);
 
-        VBox body = new VBox(16, header, cards, modeRow, progressBox, errorBox);
+        VBox body = new VBox(16, header, cards, new VBox(8, modeRow, webhookRow), progressBox, errorBox);
         body.setMaxWidth(1080);
         body.getStyleClass().add("start-body");
         StackPane center = new StackPane(body);
@@ -432,6 +471,21 @@ public final class StartScreen {
     public void hideError() {
         errorBox.setVisible(false);
         errorBox.setManaged(false);
+    }
+
+    /** The eviction webhook host typed in; empty: chosen per cluster. */
+    public Optional<String> webhookHost() {
+        String text = webhookHost.getText() == null ? "" : webhookHost.getText().trim();
+        return text.isEmpty() ? Optional.empty() : Optional.of(text);
+    }
+
+    /** Why the typed webhook host cannot be used (nothing typed is fine: automatic). */
+    public Optional<String> webhookHostProblem() {
+        return webhookHost().flatMap(WebhookAddress::problem);
+    }
+
+    public void setWebhookHost(String host) {
+        webhookHost.setText(host == null ? "" : host);
     }
 
     /** Selects a context by name (for tests and for the command line). */

@@ -1,0 +1,118 @@
+package dev.drainboard.ui;
+
+import dev.drainboard.cluster.EmbeddedCluster;
+import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.ui.connect.Mode;
+import dev.drainboard.ui.connect.Session;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.prefs.BackingStoreException;
+
+import static dev.drainboard.ui.ConsoleUiTest.fx;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The start screen's webhook address, as an operator connecting to a cluster in Control mode uses it: a bad address
+ * is refused before anything starts, a good one is where the cluster is told to call the webhook, and it is
+ * remembered. The "cluster" is an embedded API server reached through its kubeconfig, without controllers of its own.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WebhookAddressUiTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static EmbeddedCluster cluster;
+
+    private TestConsole window;
+    private Console console;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults());
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        window = TestConsole.show(stage, o -> o.withKubeconfigs(List.of(cluster.kubeconfig()), false));
+        console = window.console();
+    }
+
+    @AfterEach
+    void tearDown() throws BackingStoreException {
+        window.close();
+    }
+
+    @Test
+    void aBadAddressIsRefusedAndAGoodOneIsWhereTheClusterCallsTheWebhook(FxRobot robot) throws Exception {
+        await().atMost(TIMEOUT).until(() -> fx(() -> console.startScreen().selectContext("drainboard-embedded")));
+        robot.clickOn("#modeControl");
+        TextField field = robot.lookup("#webhookHost").queryAs(TextField.class);
+        assertThat(fx(() -> field.getParent().isVisible())).isTrue();
+
+        robot.clickOn(field).write("https://10.0.0.7");
+        assertThat(fx(() -> robot.lookup("#webhookHelp").queryAs(Label.class).getText()))
+                .startsWith("Not usable: \"https://10.0.0.7\" is a URL");
+        robot.clickOn("#connectContext");
+        await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#errorBox").query().isVisible()));
+        assertThat(fx(() -> robot.lookup("#errorHeadline").queryAs(Label.class).getText()))
+                .startsWith("The webhook address cannot be used");
+        assertThat(fx(() -> console.sessionProperty().get())).isNull();
+        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        ScreenshotsTest.snap(console, dir.resolve("start-webhook-refused-light.png"));
+
+        fx(() -> {
+            field.setText("localhost");
+            return null;
+        });
+        robot.clickOn("#connectContext");
+        await().atMost(TIMEOUT).until(() -> fx(() -> console.sessionProperty().get() != null));
+        Session session = fx(() -> console.sessionProperty().get());
+        assertThat(session.info().mode()).isEqualTo(Mode.CONTROL);
+        assertThat(session.info().webhook().host()).isEqualTo("localhost");
+        assertThat(session.info().webhook().how()).isEqualTo("given with --webhook-host");
+
+        try (KubernetesClient client = new KubernetesClientBuilder()
+                .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build()) {
+            await().atMost(TIMEOUT).untilAsserted(() -> {
+                ValidatingWebhookConfiguration registration = client.admissionRegistration().v1()
+                        .validatingWebhookConfigurations().withName("virt-api-validator").get();
+                assertThat(registration).isNotNull();
+                assertThat(registration.getWebhooks().getFirst().getClientConfig().getUrl()).startsWith("https://localhost:");
+            });
+        }
+        assertThat(window.prefs().get("webhookHost", "")).isEqualTo("localhost");
+    }
+
+    @Test
+    void observeModeHasNoWebhookToPlace(FxRobot robot) {
+        // The field's row is what shows or hides.
+        robot.clickOn("#modeObserve");
+        assertThat(fx(() -> robot.lookup("#webhookHost").query().getParent().isVisible())).isFalse();
+        robot.clickOn("#modeAuto");
+        assertThat(fx(() -> robot.lookup("#webhookHost").query().getParent().isVisible())).isTrue();
+    }
+}
