@@ -97,7 +97,7 @@ class VmiCommandsTest {
         String source = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("vm1").get().getStatus().getNodeName();
         OperatorCommandsTest.Run migrate = run("migrate", "vm1", "-n", "demo", "--kubeconfig", kubeconfig);
         assertThat(migrate.exitCode()).as(migrate.err()).isEqualTo(0);
-        assertThat(migrate.out()).startsWith("virtualmachineinstancemigration/vm1-migration-").endsWith(" created\n");
+        assertThat(migrate.out()).startsWith("virtualmachineinstancemigration/kubevirt-migrate-vm-").endsWith(" created\n");
         String vmim = migrate.out().strip().substring("virtualmachineinstancemigration/".length(), migrate.out().strip().length() - " created".length());
 
         await().atMost(WAIT).until(() -> client.resources(VirtualMachineInstanceMigration.class).inNamespace("demo")

@@ -115,11 +115,11 @@ public final class VmiOps {
         return new VmiChange(namespace, name, true, "virtualmachineinstancemigration/" + name + " deleted (migration cancelled)");
     }
 
-    /** A VMIM as {@code virtctl migrate} would create it, with Drainboard's cause: a person asked for it. */
+    /** A VMIM as {@code virtctl migrate} has the API create it ({@code kubevirt-migrate-vm-…}, no priority), with Drainboard's cause: a person asked for it. */
     static VirtualMachineInstanceMigration newMigration(String namespace, String vmiName) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         m.setMetadata(new ObjectMetaBuilder()
-                .withGenerateName(vmiName + "-migration-")
+                .withGenerateName(KubeVirtNames.Values.VIRTCTL_MIGRATE_GENERATE_NAME)
                 .withNamespace(namespace)
                 .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_USER_REQUEST)
                 .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, vmiName)

@@ -97,7 +97,7 @@ class VmiOpsIntegrationTest {
 
             VmiChange started = c.ops.migrate("demo", "vm1");
             assertThat(started.changed()).isTrue();
-            assertThat(started.name()).startsWith("vm1-migration-");
+            assertThat(started.name()).startsWith("kubevirt-migrate-vm-");
             VirtualMachineInstanceMigration vmim = c.client.resources(VirtualMachineInstanceMigration.class)
                     .inNamespace("demo").withName(started.name()).get();
             assertThat(vmim.getSpec().getVmiName()).isEqualTo("vm1");

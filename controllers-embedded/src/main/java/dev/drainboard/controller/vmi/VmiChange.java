@@ -2,6 +2,7 @@ package dev.drainboard.controller.vmi;
 
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus.NetworkInterface;
 
 import java.util.List;
 import java.util.Map;
@@ -17,18 +18,26 @@ import java.util.Map;
  * @param conditions                the whole new {@code status.conditions}
  * @param phaseTransitionTimestamps the whole new {@code status.phaseTransitionTimestamps}
  * @param finalizers                the whole new {@code metadata.finalizers}
+ * @param interfaces                the whole new {@code status.interfaces}
  */
 public record VmiChange(String phase, String nodeName, Map<String, String> labels, List<Condition> conditions,
-                        List<PhaseTransitionTimestamp> phaseTransitionTimestamps, List<String> finalizers) {
+                        List<PhaseTransitionTimestamp> phaseTransitionTimestamps, List<String> finalizers,
+                        List<NetworkInterface> interfaces) {
 
-    public static final VmiChange NONE = new VmiChange(null, null, Map.of(), null, null, null);
+    public static final VmiChange NONE = new VmiChange(null, null, Map.of(), null, null, null, null);
 
     public VmiChange {
         labels = Map.copyOf(labels);
     }
 
+    /** A change that leaves the interfaces alone. */
+    public VmiChange(String phase, String nodeName, Map<String, String> labels, List<Condition> conditions,
+                     List<PhaseTransitionTimestamp> phaseTransitionTimestamps, List<String> finalizers) {
+        this(phase, nodeName, labels, conditions, phaseTransitionTimestamps, finalizers, null);
+    }
+
     public boolean isEmpty() {
         return phase == null && nodeName == null && labels.isEmpty() && conditions == null
-                && phaseTransitionTimestamps == null && finalizers == null;
+                && phaseTransitionTimestamps == null && finalizers == null && interfaces == null;
     }
 }

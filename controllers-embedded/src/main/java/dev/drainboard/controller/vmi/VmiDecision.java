@@ -9,17 +9,21 @@ import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus.NetworkInterface;
 import dev.drainboard.kubevirt.api.VmiPhase;
 import io.fabric8.kubernetes.api.model.Pod;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 import static dev.drainboard.controller.vmi.LauncherPodState.isDownOrGoingDown;
 import static dev.drainboard.controller.vmi.LauncherPodState.isFailed;
@@ -49,6 +53,9 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
  * not final      | -                                     | finalizer kubevirt.io/foregroundDeleteVirtualMachine on
  * final, deleted | no pods left                          | finalizer off
  * any            | status.evacuationNodeName set / unset | EvictionRequested=True kept / removed
+ * Scheduled on,  | running, with a pod IP the VMI does    | status.interfaces: the guest's interface "default" with
+ *   Running      |   not report yet (started, migrated)  |   the pod's IP (what virt-handler reports for a masquerade
+ *                |                                       |   binding; the IP column of kubectl get vmi), the MAC kept
  * </pre>
  */
 public final class VmiDecision {
@@ -153,10 +160,51 @@ public final class VmiDecision {
                 .filter(p -> !isPaused(vmi))
                 .map(List::of).orElse(List.of());
 
+        boolean placed = next == VmiPhase.SCHEDULED || next == VmiPhase.RUNNING;
+        List<NetworkInterface> interfaces = current
+                .filter(p -> placed && !deleting && !finalAfter && isRunning(p) && !isTerminating(p))
+                .flatMap(p -> interfacesFor(vmi, p))
+                .orElse(null);
+
         return new VmiPlan(toCreate, toDelete, toMarkUnpaused,
                 new VmiChange(newPhase, nodeName, labels, evictionCondition(vmi, now),
-                        timestamps, finalizers(vmi, deleting, finalAfter, ownedPods.isEmpty())),
+                        timestamps, finalizers(vmi, deleting, finalAfter, ownedPods.isEmpty()), interfaces),
                 blocked);
+    }
+
+    /**
+     * The interfaces to report when the VMI's launcher pod has an IP the VMI does not show yet: one interface,
+     * {@code default}, with the pod's IP (a masquerade-bound guest is reached at its pod's IP, which changes with the
+     * pod on a migration) and the MAC already reported, else one made from the VMI's UID (stable across migrations).
+     */
+    static Optional<List<NetworkInterface>> interfacesFor(VirtualMachineInstance vmi, Pod pod) {
+        String ip = pod.getStatus() == null ? null : pod.getStatus().getPodIP();
+        if (ip == null || ip.isEmpty()) {
+            return Optional.empty();
+        }
+        List<NetworkInterface> reported = vmi.getStatus() == null ? null : vmi.getStatus().getInterfaces();
+        NetworkInterface first = reported == null || reported.isEmpty() ? null : reported.getFirst();
+        if (first != null && ip.equals(first.getIpAddress())) {
+            return Optional.empty();
+        }
+        NetworkInterface iface = new NetworkInterface();
+        iface.setName("default");
+        iface.setInterfaceName("eth0");
+        iface.setIpAddress(ip);
+        iface.setIpAddresses(List.of(ip));
+        iface.setMac(first != null && first.getMac() != null ? first.getMac() : macFor(vmi.getMetadata().getUid()));
+        iface.setInfoSource("domain, guest-agent");
+        return Optional.of(List.of(iface));
+    }
+
+    /** A locally administered unicast MAC (02:…) made from the VMI's UID. */
+    static String macFor(String uid) {
+        long bits = UUID.nameUUIDFromBytes(String.valueOf(uid).getBytes(StandardCharsets.UTF_8)).getMostSignificantBits();
+        StringBuilder mac = new StringBuilder("02");
+        for (int i = 0; i < 5; i++) {
+            mac.append(String.format(Locale.ROOT, ":%02x", (bits >>> (8 * i)) & 0xff));
+        }
+        return mac.toString();
     }
 
     /**
@@ -175,7 +223,7 @@ public final class VmiDecision {
                 ? change.phaseTransitionTimestamps() : existingTimestamps(vmi));
         timestamps.add(new PhaseTransitionTimestamp(VmiPhase.SCHEDULING.value(), timestamp(now)));
         return new VmiChange(VmiPhase.SCHEDULING.value(), change.nodeName(), change.labels(), change.conditions(),
-                timestamps, change.finalizers());
+                timestamps, change.finalizers(), change.interfaces());
     }
 
     /** A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (§6.3). */

@@ -44,7 +44,7 @@ public final class VmiPatches {
         }
 
         boolean statusChanges = change.phase() != null || change.nodeName() != null || change.conditions() != null
-                || change.phaseTransitionTimestamps() != null;
+                || change.phaseTransitionTimestamps() != null || change.interfaces() != null;
         if (statusChanges && cached.getStatus() == null) {
             op(ops, "add", "/status").set("value", NODES.objectNode());
         }
@@ -57,6 +57,9 @@ public final class VmiPatches {
         if (change.conditions() != null) {
             boolean present = cached.getStatus() != null && cached.getStatus().getConditions() != null;
             setOrRemove(ops, "/status/conditions", change.conditions(), present);
+        }
+        if (change.interfaces() != null) {
+            op(ops, "add", "/status/interfaces").set("value", MAPPER.valueToTree(change.interfaces()));
         }
         if (change.phaseTransitionTimestamps() != null) {
             op(ops, "add", "/status/phaseTransitionTimestamps").set("value", MAPPER.valueToTree(change.phaseTransitionTimestamps()));

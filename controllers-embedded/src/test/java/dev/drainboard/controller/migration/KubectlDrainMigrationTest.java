@@ -96,6 +96,17 @@ class KubectlDrainMigrationTest {
             await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> assertThat(c.client.policy().v1().podDisruptionBudget()
                     .inNamespace("default").list().getItems()).singleElement()
                     .satisfies(pdb -> assertThat(pdb.getSpec().getMinAvailable().getIntVal()).isEqualTo(1)));
+
+            // kubectl get vmi shows the guest at its new launcher pod's IP (status.interfaces[0]), as virt-handler reports it.
+            Pod target = launcherPods(c, created).stream().filter(p -> "node02".equals(p.getSpec().getNodeName())).findFirst().orElseThrow();
+            await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> {
+                Process get = new ProcessBuilder(List.of(KUBECTL.toString(), "--kubeconfig=" + c.cluster.kubeconfig(),
+                        "--cache-dir=" + workDir.resolve("kube-cache"), "get", "vmi", "vm-cirros", "-o", "wide", "--no-headers"))
+                        .redirectErrorStream(true).start();
+                String row = new String(get.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertThat(get.waitFor()).as(row).isZero();
+                assertThat(row.trim().split("\\s+")).as(row).contains(target.getStatus().getPodIP(), "node02");
+            });
         }
     }
 

@@ -127,6 +127,55 @@ class VmiDecisionTest {
         assertThat(plan.change().phase() == null ? "-" : plan.change().phase()).isEqualTo(expected);
     }
 
+    /**
+     * The guest's interface follows its launcher pod's IP: reported when the VMI is placed, again after a migration
+     * moved it to a pod with another IP (same MAC), never for a pod without an IP or a VMI on its way out.
+     */
+    @ParameterizedTest(name = "[{index}] {0} on {1}, pod {2} with IP {3}, VMI reports {4} → {5}")
+    @CsvSource(nullValues = "-", delimiter = '|', value = {
+            // phase   | node   | pod state  | pod IP      | VMI reports  | written
+            "Scheduling | -      | ready      | 10.244.1.7  | -            | 10.244.1.7",
+            "Scheduling | -      | pending    | -           | -            | -",
+            "Scheduled  | node03 | ready      | 10.244.1.7  | -            | 10.244.1.7",
+            "Running    | node03 | ready      | 10.244.1.7  | 10.244.1.7   | -",
+            "Running    | node03 | ready      | 10.244.9.9  | 10.244.1.7   | 10.244.9.9",
+            "Running    | node03 | ready      | -           | -            | -",
+            "Running    | node03 | failed     | 10.244.9.9  | 10.244.1.7   | -",
+            "Succeeded  | node03 | ready      | 10.244.9.9  | 10.244.1.7   | -",
+    })
+    void theGuestInterfaceFollowsTheLauncherPodsIp(String phase, String node, String podState, String podIp, String reported,
+                                                   String written) {
+        VirtualMachineInstance vmi = Fixtures.vmi(phase, false, node, null);
+        if (reported != null) {
+            var iface = new dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus.NetworkInterface();
+            iface.setName("default");
+            iface.setIpAddress(reported);
+            iface.setMac("02:aa:bb:cc:dd:ee");
+            vmi.getStatus().setInterfaces(List.of(iface));
+        }
+        List<Pod> pods = pods(podState, "node03");
+        pods.forEach(p -> p.getStatus().setPodIP(podIp));
+
+        var interfaces = VmiDecision.decide(vmi, pods, false, NOW).change().interfaces();
+
+        if (written == null) {
+            assertThat(interfaces).isNull();
+        } else {
+            assertThat(interfaces).singleElement().satisfies(i -> {
+                assertThat(i.getName()).isEqualTo("default");
+                assertThat(i.getIpAddress()).isEqualTo(written);
+                assertThat(i.getIpAddresses()).containsExactly(written);
+                assertThat(i.getMac()).isEqualTo(reported != null ? "02:aa:bb:cc:dd:ee" : VmiDecision.macFor(Fixtures.UID));
+            });
+        }
+    }
+
+    @Test
+    void theMacMadeFromTheUidIsALocallyAdministeredUnicastAddressThatStays() {
+        assertThat(VmiDecision.macFor(Fixtures.UID)).matches("02(:[0-9a-f]{2}){5}").isEqualTo(VmiDecision.macFor(Fixtures.UID));
+        assertThat(VmiDecision.macFor("another-uid")).isNotEqualTo(VmiDecision.macFor(Fixtures.UID));
+    }
+
     @Test
     void scheduledSetsNodeNameAndLabelFromTheReadyPod() {
         VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, null);
