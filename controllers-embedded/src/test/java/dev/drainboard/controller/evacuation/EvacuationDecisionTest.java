@@ -70,23 +70,7 @@ class EvacuationDecisionTest {
 
     /** {@code marked} VMIs on node01, {@code fromHere} and {@code elsewhere} migrations in flight. */
     static EvacuationDecision.Plan decide(int marked, int fromHere, int elsewhere) {
-        List<VirtualMachineInstance> onNode = new ArrayList<>();
-        List<VirtualMachineInstanceMigration> unfinished = new ArrayList<>();
-        Map<String, String> vmiNodes = new HashMap<>();
-        for (int i = 0; i < marked; i++) {
-            onNode.add(vmi("vm-%02d".formatted(i), "node01", "LiveMigrate", true, true));
-        }
-        for (int i = 0; i < fromHere; i++) {
-            onNode.add(vmi("busy-" + i, "node01", "LiveMigrate", true, true));
-            unfinished.add(vmim("busy-" + i, "Running"));
-            vmiNodes.put("default/busy-" + i, "node01");
-        }
-        for (int i = 0; i < elsewhere; i++) {
-            unfinished.add(vmim("other-" + i, "Pending"));
-            vmiNodes.put("default/other-" + i, "node02");
-        }
-        return EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), onNode, unfinished, vmiNodes,
-                Map.of(), CONFIG, Map.of(), NOW));
+        return decideAmongRivals(marked, fromHere, "", elsewhere);
     }
 
     @ParameterizedTest(name = "{0} marked, {1} from this node, {2} elsewhere → {3} created, waiting {4}")
@@ -139,7 +123,7 @@ class EvacuationDecisionTest {
             }
         }
         for (int i = 0; i < elsewhere; i++) {
-            unfinished.add(vmim("other-" + i, "Running"));
+            unfinished.add(vmim("other-" + i, "Pending")); // Pending holds a slot too
             vmiNodes.put("default/other-" + i, "node09");
         }
         return EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), onNode, unfinished, vmiNodes,
