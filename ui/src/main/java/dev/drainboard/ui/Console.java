@@ -53,7 +53,7 @@ public final class Console {
     private final ConsoleOptions options;
     private final ThemeManager theme;
     private final RecentConnections recent;
-    private final Connector connector;
+    private final Connector connector = new Connector();
     private final ExecutorService background = Executors.newSingleThreadExecutor(
             Thread.ofPlatform().daemon().name("console-background").factory());
     private final StackPane root = new StackPane();
@@ -67,7 +67,6 @@ public final class Console {
 
     public Console(ConsoleOptions options) {
         this.options = options;
-        this.connector = new Connector(options.webhookHost());
         this.theme = new ThemeManager(options.prefs());
         this.recent = new RecentConnections(options.prefs());
         addedKubeconfigs.addAll(options.kubeconfigs());

@@ -52,30 +52,20 @@ public final class Connector {
 
     private final Map<String, String> env;
     private final Path home;
-    private final Optional<String> webhookHost;
 
     public Connector() {
-        this(Optional.empty());
-    }
-
-    /** @param webhookHost where a cluster calls the eviction webhook ({@code --webhook-host}); empty: chosen per cluster */
-    public Connector(Optional<String> webhookHost) {
-        this(System.getenv(), Path.of(System.getProperty("user.home")), webhookHost);
+        this(System.getenv(), Path.of(System.getProperty("user.home")));
     }
 
     public Connector(Map<String, String> env, Path home) {
-        this(env, home, Optional.empty());
-    }
-
-    public Connector(Map<String, String> env, Path home, Optional<String> webhookHost) {
         this.env = env;
         this.home = home;
-        this.webhookHost = webhookHost;
     }
 
+    /** Connects with the eviction webhook's host chosen for the cluster. */
     public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Consumer<String> progress)
             throws Failure {
-        return connect(target, choice, missingCrds, webhookHost, progress);
+        return connect(target, choice, missingCrds, Optional.empty(), progress);
     }
 
     /**
