@@ -3,6 +3,7 @@ package dev.drainboard.controlplane;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
@@ -30,13 +31,37 @@ public record WebhookAddress(String host, String bindAddress, String how) {
     private static final Pattern HOST_NAME = Pattern.compile(
             "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*");
 
-    /** A host given by the operator ({@code --webhook-host}, the console's field); the server listens on it too. */
+    /**
+     * A host given by the operator ({@code --webhook-host}, the console's field). The server listens on it when it is
+     * an address of this machine; otherwise (a NAT's or a load balancer's address, a name that does not resolve here)
+     * on every address, since listening on an address this machine does not have would fail.
+     */
     public static WebhookAddress given(String host) {
         String h = host.trim();
         if (h.startsWith("[") && h.endsWith("]")) {
             h = h.substring(1, h.length() - 1); // the URL puts the brackets back
         }
-        return new WebhookAddress(h, h, "given with --webhook-host");
+        if (isLocal(h)) {
+            return new WebhookAddress(h, h, "given with --webhook-host");
+        }
+        return new WebhookAddress(h, ALL_ADDRESSES, "given with --webhook-host; not an address of this machine, so the "
+                + "webhook listens on all of them");
+    }
+
+    /** Where a server listens on every address of this machine. */
+    public static final String ALL_ADDRESSES = "0.0.0.0";
+
+    /** Whether {@code host} resolves to an address of this machine. */
+    static boolean isLocal(String host) {
+        if (isLoopback(host)) {
+            return true;
+        }
+        try {
+            InetAddress address = InetAddress.getByName(host);
+            return address.isLoopbackAddress() || NetworkInterface.getByInetAddress(address) != null;
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
     }
 
     /**

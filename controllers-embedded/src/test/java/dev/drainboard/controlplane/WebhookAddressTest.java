@@ -102,11 +102,22 @@ class WebhookAddressTest {
     }
 
     @Test
-    @DisplayName("a host given by the operator is used for the URL and the listening address")
-    void given() {
-        WebhookAddress address = WebhookAddress.given("10.1.2.3");
-        assertThat(address.host()).isEqualTo("10.1.2.3");
-        assertThat(address.bindAddress()).isEqualTo("10.1.2.3");
+    @DisplayName("a host given by the operator that is this machine's: the URL's host and where the webhook listens")
+    void givenLocal() {
+        WebhookAddress address = WebhookAddress.given("localhost");
+        assertThat(address.host()).isEqualTo("localhost");
+        assertThat(address.bindAddress()).isEqualTo("localhost");
+        assertThat(address.how()).isEqualTo("given with --webhook-host");
+    }
+
+    @Test
+    @DisplayName("a host given by the operator that this machine does not have (NAT, load balancer): listen on all addresses")
+    void givenElsewhere() {
+        // TEST-NET-2 (RFC 5737): assigned to no machine.
+        WebhookAddress address = WebhookAddress.given("198.51.100.7");
+        assertThat(address.host()).isEqualTo("198.51.100.7");
+        assertThat(address.bindAddress()).isEqualTo(WebhookAddress.ALL_ADDRESSES);
         assertThat(address.loopback()).isFalse();
+        assertThat(address.how()).contains("not an address of this machine");
     }
 }
