@@ -154,7 +154,7 @@ public final class Console {
         recent.remember(s.info().target());
         startScreen.setRecent(recent.list());
         session.set(s);
-        ActionCenter center = new ActionCenter(ClusterActions.open(s), s.model());
+        ActionCenter center = new ActionCenter(ClusterActions.open(s), s.model(), () -> s.controlPlaneStatus().webhook().getValue());
         actions.set(center);
         Shell newShell = new Shell(s, theme, id -> view(id, s, center), this::disconnect);
         newShell.addLayers(center.layers());

@@ -2,14 +2,23 @@ package dev.drainboard.ui;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.controlplane.LocalControlPlane;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.ui.connect.ConnectTarget;
+import dev.drainboard.ui.connect.Connector;
 import dev.drainboard.ui.connect.Mode;
+import dev.drainboard.ui.connect.ModeChoice;
 import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.model.ObjectRef;
+import dev.drainboard.ui.shell.ViewId;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -19,11 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.prefs.BackingStoreException;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
@@ -105,6 +116,73 @@ class WebhookAddressUiTest {
             });
         }
         assertThat(window.prefs().get("webhookHost", "")).isEqualTo("localhost");
+    }
+
+    /**
+     * A webhook address the cluster cannot reach (an address of no machine): evictions of LiveMigrate VMIs' pods go
+     * to their PDBs and nothing marks the VMIs; the drain dialog says why and what to do. A demo cluster whose
+     * simulated nodes' handler runs beside it stands in for a remote cluster.
+     */
+    @Test
+    void aDrainTellsWhenTheClusterCannotReachTheWebhook(FxRobot robot) throws Exception {
+        try (EmbeddedCluster demo = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario("demo"));
+             LocalControlPlane nodes = LocalControlPlane.start(Config.fromKubeconfig(Files.readString(demo.kubeconfig())),
+                     demo.hypervisors(), false);
+             KubernetesClient client = new KubernetesClientBuilder()
+                     .withConfig(Config.fromKubeconfig(Files.readString(demo.kubeconfig()))).build()) {
+            fx(() -> {
+                console.startScreen().setWebhookHost("198.51.100.7"); // TEST-NET-2: no machine has it
+                return null;
+            });
+            robot.clickOn("#modeControl");
+            fx(() -> {
+                console.connect(new ConnectTarget.Kubeconfig(Optional.of(demo.kubeconfig()), "drainboard-embedded"),
+                        ModeChoice.CONTROL, Connector.MissingCrds.FAIL);
+                return null;
+            });
+            await().atMost(TIMEOUT).until(() -> fx(() -> console.sessionProperty().get() != null));
+            await().atMost(TIMEOUT).until(() -> {
+                VirtualMachineInstance cache = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("cache").get();
+                return cache != null && cache.isMigratable() && !client.policy().v1().podDisruptionBudget().inNamespace("demo")
+                        .list().getItems().isEmpty();
+            });
+            String node = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("cache").get()
+                    .getStatus().getNodeName();
+
+            fx(() -> {
+                console.shellProperty().get().show(ViewId.NODES);
+                console.shellProperty().get().reveal(ObjectRef.node(node));
+                return null;
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            fx(() -> {
+                robot.lookup("#nodesTable").query().requestFocus();
+                return null;
+            });
+            robot.press(KeyCode.D).release(KeyCode.D);
+            await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#drainDialog").tryQuery().map(n -> n.isVisible()).orElse(false)));
+            for (String box : List.of("#drainIgnoreDaemonSets", "#drainDeleteEmptyDir", "#drainForce")) {
+                fx(() -> {
+                    robot.lookup(box).queryAs(CheckBox.class).setSelected(true);
+                    return null;
+                });
+            }
+            await().atMost(TIMEOUT).until(() -> !fx(() -> robot.lookup("#drainStart").queryButton().isDisabled()));
+            robot.clickOn("#drainStart");
+
+            await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#drainWebhookHint").query().isVisible()));
+            assertThat(fx(() -> robot.lookup("#drainWebhookHint").queryAs(Label.class).getText()))
+                    .contains("https://198.51.100.7:", "has answered no eviction", "--webhook-host");
+            Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
+            Files.createDirectories(dir);
+            ScreenshotsTest.snap(console, dir.resolve("drain-webhook-unreachable-light.png"));
+            robot.clickOn("#drainCancelRun");
+            await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#drainEndState").query().isVisible()));
+            // Still there under "Drain cancelled": it says why the drain did not get on.
+            assertThat(fx(() -> robot.lookup("#drainWebhookHint").query().isVisible())).isTrue();
+            assertThat(client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("cache").get()
+                    .getStatus().getEvacuationNodeName()).as("nothing marked the VMI").isNull();
+        }
     }
 
     @Test

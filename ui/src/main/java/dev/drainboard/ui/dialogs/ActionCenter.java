@@ -17,6 +17,7 @@ import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.NodeRow;
 import dev.drainboard.ui.model.ReplicaSetRow;
 import dev.drainboard.ui.model.VmiRow;
+import dev.drainboard.ui.model.WebhookStatus;
 import dev.drainboard.ui.shell.CommandPalette;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
@@ -29,6 +30,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Every operator action of one connection, wherever it starts (a table's toolbar or key, a tile's context menu, the
@@ -41,6 +43,7 @@ public final class ActionCenter implements AutoCloseable {
 
     private final ClusterActions actions;
     private final ClusterModel model;
+    private final Supplier<WebhookStatus> webhook;
     private final DialogHost dialogs = new DialogHost();
     private final Notifier notifier = new Notifier();
     private final ActionSet<NodeRow> nodeActions;
@@ -51,8 +54,14 @@ public final class ActionCenter implements AutoCloseable {
     private final ActionSet<ReplicaSetRow> replicaSetActions;
 
     public ActionCenter(ClusterActions actions, ClusterModel model) {
+        this(actions, model, () -> WebhookStatus.NOT_SERVING);
+    }
+
+    /** @param webhook this console's eviction webhook now (the drain dialog tells when the cluster cannot reach it) */
+    public ActionCenter(ClusterActions actions, ClusterModel model, Supplier<WebhookStatus> webhook) {
         this.actions = Objects.requireNonNull(actions);
         this.model = model;
+        this.webhook = Objects.requireNonNull(webhook);
         Consumer<String> refused = why -> notifier.show(Badge.Tone.WARNING, "Not done", why);
         nodeActions = new ActionSet<NodeRow>(actions.permissions(), refused)
                 .add(ConsoleAction.CORDON, rows -> rows.isEmpty() ? "select a node" : null, rows -> "", this::cordon)
@@ -152,7 +161,7 @@ public final class ActionCenter implements AutoCloseable {
         }
         DrainDialog[] dialog = new DrainDialog[1];
         dialog[0] = new DrainDialog(names, actions, actions.permissions().decision(ConsoleAction.DRAIN.checks("")),
-                (state, results) -> drainEnded(names, state, results), () -> dialogs.close(dialog[0]));
+                (state, results) -> drainEnded(names, state, results), () -> dialogs.close(dialog[0]), webhook);
         drains.removeIf(d -> !d.running());
         drains.add(dialog[0]);
         dialogs.show(dialog[0]);

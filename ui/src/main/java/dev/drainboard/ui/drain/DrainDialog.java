@@ -12,6 +12,7 @@ import dev.drainboard.ui.actions.AccessDecision;
 import dev.drainboard.ui.actions.ClusterActions;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.DialogCard;
+import dev.drainboard.ui.model.WebhookStatus;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -52,6 +53,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Drains one node or several as one operation: options as {@code drainboard drain} has them, the preview first
@@ -89,6 +91,8 @@ public final class DrainDialog extends DialogCard {
     private final ObservableList<PodLine> progressRows = FXCollections.observableArrayList();
     private final TableView<PodLine> progressTable = new TableView<>(progressRows);
     private final Label endBanner = new Label();
+    private final Label webhookHint = new Label();
+    private final Supplier<WebhookStatus> webhook;
     private final VBox progressPane;
 
     private final Label status = new Label();
@@ -113,9 +117,11 @@ public final class DrainDialog extends DialogCard {
      * @param access  whether the connection may drain (patch nodes, create pods/eviction)
      * @param onEnded called once on the FX thread when every node's drain has ended
      * @param close   hides the dialog
+     * @param webhook this console's eviction webhook now (to tell when the cluster cannot reach it)
      */
     public DrainDialog(List<String> nodes, ClusterActions actions, ObservableValue<AccessDecision> access,
-                       BiConsumer<DrainSummary.EndState, List<DrainResult>> onEnded, Runnable close) {
+                       BiConsumer<DrainSummary.EndState, List<DrainResult>> onEnded, Runnable close,
+                       Supplier<WebhookStatus> webhook) {
         super("drainDialog", Material2AL.ARROW_CIRCLE_DOWN, Kind.DANGER, title(nodes),
                 "Cordon, then evict every pod through the eviction API until it is gone. Nothing is written until you confirm.");
         this.nodes = List.copyOf(nodes);
@@ -123,6 +129,7 @@ public final class DrainDialog extends DialogCard {
         this.access = access;
         this.onEnded = onEnded;
         this.close = close;
+        this.webhook = webhook;
         setPrefWidth(1080);
         start = DialogCard.primary(nodes.size() == 1 ? "Drain " + nodes.getFirst() : "Drain " + nodes.size() + " nodes", Kind.DANGER);
         start.setId("drainStart");
@@ -157,8 +164,15 @@ public final class DrainDialog extends DialogCard {
         endBanner.getStyleClass().add("drain-end");
         endBanner.setWrapText(true);
         show(endBanner, false);
+        webhookHint.setId("drainWebhookHint");
+        webhookHint.getStyleClass().add("drain-end");
+        webhookHint.setWrapText(true);
+        webhookHint.setMinHeight(Region.USE_PREF_SIZE);
+        webhookHint.setGraphic(dev.drainboard.ui.common.Icons.icon(Material2AL.ERROR, 20));
+        Badge.style(webhookHint, Badge.Tone.WARNING);
+        show(webhookHint, false);
         VBox.setVgrow(progressTable, Priority.ALWAYS);
-        progressPane = new VBox(10, endBanner, nodeBars, section("Pods"), progressTable);
+        progressPane = new VBox(10, endBanner, webhookHint, nodeBars, section("Pods"), progressTable);
         VBox.setVgrow(progressPane, Priority.ALWAYS);
         show(progressPane, false);
 
@@ -401,6 +415,10 @@ public final class DrainDialog extends DialogCard {
             p.pods().forEach(pod -> rows.add(PodLine.of(node, pod)));
         }
         progressRows.setAll(rows);
+        Optional<String> hint = DrainSummary.unreachableWebhookHint(webhook.get(),
+                latest.values().stream().flatMap(p -> p.pods().stream()).toList());
+        hint.ifPresent(webhookHint::setText);
+        show(webhookHint, hint.isPresent()); // kept after the end: it says why the drain did not get on
     }
 
     private void ended(DrainSummary.EndState state, List<DrainResult> results) {

@@ -1,11 +1,16 @@
 package dev.drainboard.ui.drain;
 
+import dev.drainboard.ops.PodProgress;
+import dev.drainboard.ui.model.WebhookStatus;
+
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
 import dev.drainboard.ops.DrainResult;
 import dev.drainboard.ops.PodOutcome;
+import dev.drainboard.ops.PodProgress;
 import dev.drainboard.ops.PodState;
 import dev.drainboard.ui.common.Badge;
+import dev.drainboard.ui.model.WebhookStatus;
 
 import java.time.Duration;
 import java.util.List;
@@ -228,5 +233,25 @@ public final class DrainSummary {
             return Optional.empty();
         }
         return Optional.of(Duration.ofMillis(Math.round(millis)));
+    }
+
+    /**
+     * Launcher pods of VMIs refused by their PDBs while this console's eviction webhook, serving, has answered no
+     * review: the cluster's API server does not reach the webhook (failurePolicy Ignore lets the eviction through to
+     * the PDB), so nothing marks the VMIs and the drain would wait for ever. Says so, and the way out.
+     */
+    public static Optional<String> unreachableWebhookHint(WebhookStatus webhook, List<PodProgress> pods) {
+        if (webhook == null || !webhook.serving() || webhook.answered() > 0) {
+            return Optional.empty();
+        }
+        boolean launcherHeldByBudget = pods.stream().anyMatch(p -> p.preview() != null && p.preview().vmi() != null
+                && p.lastCode() == 429 && p.lastMessage() != null && p.lastMessage().contains("disruption budget"));
+        if (!launcherHeldByBudget) {
+            return Optional.empty();
+        }
+        return Optional.of("This console's eviction webhook (" + webhook.url() + ") has answered no eviction: the "
+                + "cluster's API server does not reach it, so no VMI is marked for evacuation and their pods wait on "
+                + "their disruption budgets. Give a webhook address the API server can reach on the start screen "
+                + "(or --webhook-host) and connect again.");
     }
 }

@@ -88,4 +88,32 @@ class DrainSummaryTest {
     void blockersAreRed(PodOutcome outcome, dev.drainboard.ui.common.Badge.Tone tone) {
         assertThat(DrainSummary.outcomeTone(outcome)).isEqualTo(tone);
     }
+
+    /**
+     * The cluster cannot reach this console's webhook: it serves, has answered nothing, and a VMI's launcher pod is
+     * refused by its PDB. Any answer, a plain pod, another refusal or a webhook not served here: nothing to say.
+     */
+    @ParameterizedTest(name = "[{index}] serving {0}, answered {1}, VMI pod {2}, answer {3} {4} → hint {5}")
+    @CsvSource(delimiter = '|', value = {
+            "true  | 0 | true  | 429 | Cannot evict pod as it would violate the pod's disruption budget. | true",
+            "true  | 3 | true  | 429 | Cannot evict pod as it would violate the pod's disruption budget. | false",
+            "false | 0 | true  | 429 | Cannot evict pod as it would violate the pod's disruption budget. | false",
+            "true  | 0 | false | 429 | Cannot evict pod as it would violate the pod's disruption budget. | false",
+            "true  | 0 | true  | 429 | Eviction triggered evacuation of VMI \"demo/db\"                  | false",
+            "true  | 0 | true  | 201 | ''                                                                | false",
+    })
+    void anUnreachableWebhookIsToldWhenPdbsHoldTheVmisPods(boolean serving, long answered, boolean vmiPod, int code,
+                                                          String message, boolean hint) {
+        var webhook = new dev.drainboard.ui.model.WebhookStatus(serving, "https://10.0.0.7:40123/launcher-eviction-validate", answered, 0);
+        PodPreview preview = new PodPreview("demo", "virt-launcher-db-x", "uid", PodOutcome.LIVE_MIGRATION,
+                "migrates", vmiPod ? "db" : null, "pdb", null);
+        List<PodProgress> pods = List.of(new PodProgress("demo", "virt-launcher-db-x", "uid", PodState.BLOCKED, 2, code,
+                message, preview, Instant.now()));
+
+        Optional<String> text = DrainSummary.unreachableWebhookHint(webhook, pods);
+
+        assertThat(text.isPresent()).isEqualTo(hint);
+        text.ifPresent(t -> assertThat(t).contains("https://10.0.0.7:40123/launcher-eviction-validate", "no VMI is marked",
+                "--webhook-host"));
+    }
 }
