@@ -12,6 +12,7 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus.NetworkInterface;
 import dev.drainboard.kubevirt.api.VmiPhase;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -53,6 +55,8 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
  * not final      | -                                     | finalizer kubevirt.io/foregroundDeleteVirtualMachine on
  * final, deleted | no pods left                          | finalizer off
  * any            | status.evacuationNodeName set / unset | EvictionRequested=True kept / removed
+ * Scheduling     | PodScheduled=False (unschedulable)    | the VMI carries the pod's PodScheduled=False (reason, the
+ *                |                                       |   scheduler's message); removed once the pod is scheduled
  * Scheduled on,  | running, with a pod IP the VMI does    | status.interfaces: the guest's interface "default" with
  *   Running      |   not report yet (started, migrated)  |   the pod's IP (what virt-handler reports for a masquerade
  *                |                                       |   binding; the IP column of kubectl get vmi), the MAC kept
@@ -64,6 +68,8 @@ public final class VmiDecision {
     private static final Set<MigrationPhase> NOT_RUNNING_MIGRATION = Set.of(
             MigrationPhase.PENDING, MigrationPhase.SUCCEEDED, MigrationPhase.FAILED,
             MigrationPhase.WAITING_FOR_SYNC, MigrationPhase.SYNCHRONIZING);
+
+    private static final String POD_SCHEDULED = "PodScheduled";
 
     private VmiDecision() {
     }
@@ -166,8 +172,11 @@ public final class VmiDecision {
                 .flatMap(p -> interfacesFor(vmi, p))
                 .orElse(null);
 
+        List<Condition> conditions = podScheduledCondition(vmi, next == VmiPhase.SCHEDULING ? current.orElse(null) : null,
+                evictionCondition(vmi, now));
+
         return new VmiPlan(toCreate, toDelete, toMarkUnpaused,
-                new VmiChange(newPhase, nodeName, labels, evictionCondition(vmi, now),
+                new VmiChange(newPhase, nodeName, labels, conditions,
                         timestamps, finalizers(vmi, deleting, finalAfter, ownedPods.isEmpty()), interfaces),
                 blocked);
     }
@@ -255,6 +264,43 @@ public final class VmiDecision {
             return null;
         }
         return conditions.stream().filter(c -> !Conditions.EVICTION_REQUESTED.equals(c.getType())).toList();
+    }
+
+    /**
+     * KubeVirt shows why a VMI waits in Scheduling: the launcher pod's {@code PodScheduled=False} condition (reason
+     * {@code Unschedulable}, the scheduler's message) is copied onto the VMI, and removed once the pod is scheduled
+     * or the VMI has left Scheduling.
+     *
+     * @param pod     the launcher pod while the VMI is Scheduling, else null
+     * @param changed the condition list another rule already changed, or null
+     * @return the new condition list, or null when nothing changes
+     */
+    static List<Condition> podScheduledCondition(VirtualMachineInstance vmi, Pod pod, List<Condition> changed) {
+        List<Condition> conditions = changed != null ? changed
+                : vmi.getStatus() == null || vmi.getStatus().getConditions() == null ? List.of() : vmi.getStatus().getConditions();
+        Optional<Condition> existing = conditions.stream().filter(c -> POD_SCHEDULED.equals(c.getType())).findFirst();
+        Optional<PodCondition> unscheduled = pod == null || pod.getStatus() == null || pod.getStatus().getConditions() == null
+                ? Optional.empty()
+                : pod.getStatus().getConditions().stream()
+                        .filter(c -> POD_SCHEDULED.equals(c.getType()) && "False".equals(c.getStatus())).findFirst();
+        if (unscheduled.isEmpty()) {
+            if (existing.isEmpty()) {
+                return changed;
+            }
+            return conditions.stream().filter(c -> !POD_SCHEDULED.equals(c.getType())).toList();
+        }
+        PodCondition from = unscheduled.get();
+        if (existing.isPresent() && "False".equals(existing.get().getStatus())
+                && Objects.equals(from.getReason(), existing.get().getReason())
+                && Objects.equals(from.getMessage(), existing.get().getMessage())) {
+            return changed;
+        }
+        Condition copy = new Condition(POD_SCHEDULED, "False", from.getReason(), from.getMessage());
+        copy.setLastTransitionTime(from.getLastTransitionTime());
+        copy.setLastProbeTime(from.getLastProbeTime());
+        List<Condition> updated = new ArrayList<>(conditions.stream().filter(c -> !POD_SCHEDULED.equals(c.getType())).toList());
+        updated.add(copy);
+        return updated;
     }
 
     /** The new finalizer list if it changes, else null. */

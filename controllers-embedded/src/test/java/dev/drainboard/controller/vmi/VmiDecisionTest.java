@@ -170,6 +170,52 @@ class VmiDecisionTest {
         }
     }
 
+    private static Pod unschedulable(String message) {
+        Pod pod = Fixtures.pod("virt-launcher-db-01-abcde", null, "Pending", false, false);
+        pod.getStatus().setConditions(List.of(new PodConditionBuilder().withType("PodScheduled").withStatus("False")
+                .withReason("Unschedulable").withMessage(message).withLastTransitionTime("2025-01-01T00:00:05Z").build()));
+        return pod;
+    }
+
+    private static Condition podScheduled(String message) {
+        Condition c = new Condition("PodScheduled", "False", "Unschedulable", message);
+        c.setLastTransitionTime("2025-01-01T00:00:05Z");
+        return c;
+    }
+
+    @Test
+    void aVmiWaitingInSchedulingCarriesItsPodsUnschedulableConditionUntilThePodIsScheduled() {
+        String why = "0/4 nodes are available: 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.";
+        VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, null);
+
+        List<Condition> written = VmiDecision.decide(vmi, List.of(unschedulable(why)), false, NOW).change().conditions();
+        assertThat(written).singleElement().satisfies(c -> {
+            assertThat(c.getType()).isEqualTo("PodScheduled");
+            assertThat(c.getStatus()).isEqualTo("False");
+            assertThat(c.getReason()).isEqualTo("Unschedulable");
+            assertThat(c.getMessage()).isEqualTo(why);
+            assertThat(c.getLastTransitionTime()).isEqualTo("2025-01-01T00:00:05Z");
+        });
+
+        // Already there with the same words: nothing to write. A new message from the scheduler replaces it.
+        vmi.getStatus().setConditions(List.of(podScheduled(why)));
+        assertThat(VmiDecision.decide(vmi, List.of(unschedulable(why)), false, NOW).change().conditions()).isNull();
+        assertThat(VmiDecision.decide(vmi, List.of(unschedulable("0/5 nodes are available")), false, NOW).change().conditions())
+                .singleElement().satisfies(c -> assertThat(c.getMessage()).isEqualTo("0/5 nodes are available"));
+
+        // Scheduled and Ready: the VMI moves on and the condition goes.
+        VmiPlan scheduled = VmiDecision.decide(vmi, pods("ready", "node03"), false, NOW);
+        assertThat(scheduled.change().phase()).isEqualTo("Scheduled");
+        assertThat(scheduled.change().conditions()).isEmpty();
+    }
+
+    @Test
+    void theUnschedulableConditionSitsBesideEvictionRequested() {
+        VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, "node01");
+        assertThat(VmiDecision.decide(vmi, List.of(unschedulable("no room")), false, NOW).change().conditions())
+                .extracting(Condition::getType).containsExactlyInAnyOrder("EvictionRequested", "PodScheduled");
+    }
+
     @Test
     void theMacMadeFromTheUidIsALocallyAdministeredUnicastAddressThatStays() {
         assertThat(VmiDecision.macFor(Fixtures.UID)).matches("02(:[0-9a-f]{2}){5}").isEqualTo(VmiDecision.macFor(Fixtures.UID));
