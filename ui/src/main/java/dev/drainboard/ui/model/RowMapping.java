@@ -128,7 +128,10 @@ final class RowMapping {
                 pdbs, migration, created(vmi),
                 orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE, ""),
                 orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, ""),
-                owner(vmi));
+                owner(vmi),
+                Conditions.find(status == null ? null : status.getConditions(), "PodScheduled")
+                        .filter(c -> "False".equals(c.getStatus()))
+                        .map(c -> join(c.getReason(), c.getMessage())).orElse(""));
     }
 
     /**

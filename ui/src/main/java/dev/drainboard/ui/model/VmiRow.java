@@ -15,6 +15,8 @@ package dev.drainboard.ui.model;
  * @param lostToNodePressure why it was lost to a node-pressure eviction ({@code drainboard.dev/lost-to-node-pressure}:
  *                         killed before its migration finished); empty if it was not
  * @param owner            its controller owner (a VirtualMachine or VirtualMachineInstanceReplicaSet), null if none
+ * @param waiting          why it waits to be placed (its launcher pod's PodScheduled=False: reason and the scheduler's
+ *                         message); empty otherwise
  */
 public record VmiRow(
         String namespace,
@@ -31,7 +33,15 @@ public record VmiRow(
         String created,
         String nodePressureDeadline,
         String lostToNodePressure,
-        ObjectRef owner) implements Row {
+        ObjectRef owner,
+        String waiting) implements Row {
+
+    public VmiRow(String namespace, String name, String phase, String node, String evictionStrategy, String strategySource,
+                  String liveMigratable, String migratableReason, String evacuationNode, String pdbs, String migration,
+                  String created, String nodePressureDeadline, String lostToNodePressure, ObjectRef owner) {
+        this(namespace, name, phase, node, evictionStrategy, strategySource, liveMigratable, migratableReason,
+                evacuationNode, pdbs, migration, created, nodePressureDeadline, lostToNodePressure, owner, "");
+    }
 
     public VmiRow(String namespace, String name, String phase, String node, String evictionStrategy, String strategySource,
                   String liveMigratable, String migratableReason, String evacuationNode, String pdbs, String migration,

@@ -68,7 +68,8 @@ public final class VmisView implements ConsoleView {
 
     static List<Map.Entry<String, String>> facts(VmiRow r) {
         return List.of(
-                entry("Phase", r.phase().isEmpty() ? "Pending (no status yet)" : r.phase()),
+                entry("Phase", (r.phase().isEmpty() ? "Pending (no status yet)" : r.phase())
+                        + (r.waiting().isEmpty() ? "" : " — waiting: " + r.waiting())),
                 entry("Node", r.node()),
                 entry("Eviction", r.evictionStrategy() + " — " + ("VMI".equals(r.strategySource())
                         ? "set on the VMI" : "cluster default from the KubeVirt CR")),

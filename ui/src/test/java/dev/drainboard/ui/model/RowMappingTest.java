@@ -118,6 +118,22 @@ class RowMappingTest {
     }
 
     @Test
+    void aVmiWaitingToBePlacedSaysWhyInItsPhaseFact() {
+        VirtualMachineInstance vmi = vmi("workers-x", Map.of());
+        VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
+        status.setPhase("Scheduling");
+        status.setConditions(List.of(new Condition("PodScheduled", "False", "Unschedulable",
+                "0/4 nodes are available: 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.")));
+        vmi.setStatus(status);
+
+        VmiRow row = RowMapping.vmiRow(vmi, ClusterConfig.defaults(), List.of(), Optional.empty());
+
+        assertThat(row.waiting()).isEqualTo("Unschedulable: 0/4 nodes are available: 1 node(s) were unschedulable, "
+                + "3 node(s) didn't match Pod's node affinity/selector.");
+        assertThat(RowMapping.vmiRow(vmi("plain", Map.of()), ClusterConfig.defaults(), List.of(), Optional.empty()).waiting()).isEmpty();
+    }
+
+    @Test
     void migratabilityReasonAndProtectingPdbs() {
         VirtualMachineInstance vmi = vmi("ledger", Map.of("app", "ledger"));
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
