@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +41,12 @@ public final class DrainOperation {
     private static final Logger LOG = LoggerFactory.getLogger(DrainOperation.class);
     /** A burst of events (a VMI's status written several times) makes at most one eviction per pod in this time. */
     static final Duration MIN_RETRY_GAP = Duration.ofMillis(500);
+    /**
+     * Eviction requests in flight at once. A node's worth of evictions sent together makes the API server, the
+     * eviction webhook and the controllers handle dozens of VMI marks in the same instant, and the first migrations
+     * wait behind them; a few at a time still marks every VMI long before a migration slot frees.
+     */
+    static final int MAX_EVICTIONS_IN_FLIGHT = 8;
 
     private final KubernetesClient client;
     private final PodEviction eviction;
@@ -53,6 +60,9 @@ public final class DrainOperation {
 
     // Loop thread only.
     private final Map<String, Track> tracks = new LinkedHashMap<>();
+    /** Tracks whose attempt waits for a request to end (see {@link #MAX_EVICTIONS_IN_FLIGHT}). */
+    private final ArrayDeque<Track> waitingToSend = new ArrayDeque<>();
+    private int requestsInFlight;
     private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
     private SharedIndexInformer<Pod> pods;
     /** The informers have listed: a pod missing from the cache is really gone. */
@@ -304,6 +314,13 @@ public final class DrainOperation {
             }
             return;
         }
+        if (requestsInFlight >= MAX_EVICTIONS_IN_FLIGHT) {
+            if (!waitingToSend.contains(track)) {
+                waitingToSend.add(track);
+            }
+            return;
+        }
+        requestsInFlight++;
         track.inFlight = true;
         track.attempts++;
         track.lastAttemptNanos = System.nanoTime();
@@ -319,6 +336,10 @@ public final class DrainOperation {
 
     private void onAnswer(Track track, EvictionResponse answer) {
         track.inFlight = false;
+        requestsInFlight--;
+        while (requestsInFlight < MAX_EVICTIONS_IN_FLIGHT && !waitingToSend.isEmpty()) {
+            attempt(waitingToSend.poll());
+        }
         if (done() || track.state.isFinal()) {
             return;
         }

@@ -20,6 +20,8 @@ import java.security.cert.X509Certificate;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -40,6 +42,9 @@ final class AdmissionWebhookServer implements AutoCloseable {
     private final int denialCode;
     private final String denialMessage;
     private volatile boolean allowWithWrongUid;
+    private volatile long delayMillis;
+    private final AtomicInteger inReview = new AtomicInteger();
+    private final AtomicInteger mostInReview = new AtomicInteger();
 
     AdmissionWebhookServer(int denialCode, String denialMessage) throws IOException, GeneralSecurityException {
         this.denialCode = denialCode;
@@ -48,6 +53,7 @@ final class AdmissionWebhookServer implements AutoCloseable {
         server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setHttpsConfigurator(new HttpsConfigurator(sslContext(certificate)));
         server.createContext("/validate", this::review);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor()); // reviews side by side, as a real webhook
         server.start();
     }
 
@@ -69,6 +75,16 @@ final class AdmissionWebhookServer implements AutoCloseable {
         return List.copyOf(reviews);
     }
 
+    /** From now on, take this long over each review (to see how many a client sends at once). */
+    void answerAfter(long millis) {
+        delayMillis = millis;
+    }
+
+    /** The most reviews this webhook was answering at the same time. */
+    int mostAtOnce() {
+        return mostInReview.get();
+    }
+
     /** Stops answering: connections to {@link #url()} are refused from now on. */
     @Override
     public void close() {
@@ -84,6 +100,16 @@ final class AdmissionWebhookServer implements AutoCloseable {
         }
         JsonNode review = JSON.readTree(exchange.getRequestBody());
         reviews.add(review);
+        mostInReview.accumulateAndGet(inReview.incrementAndGet(), Math::max);
+        try {
+            if (delayMillis > 0) {
+                Thread.sleep(delayMillis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            inReview.decrementAndGet();
+        }
         ObjectNode answer = JSON.createObjectNode();
         answer.put("apiVersion", review.path("apiVersion").asText());
         answer.put("kind", "AdmissionReview");
