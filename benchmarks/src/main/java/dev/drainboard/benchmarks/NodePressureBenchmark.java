@@ -29,8 +29,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 002 under load (issue 8): a node of {@code --vms} LiveMigrate VMIs of various sizes and dirty rates is pushed
- * past its soft memory threshold with the gate {@code NodePressureEvictionLiveMigration} on; the simulated kubelet
+ * Node-pressure eviction turned into live migration, under load (issue 8): a node of {@code --vms} LiveMigrate VMIs of
+ * various sizes and dirty rates is pushed past its soft memory threshold with the gate
+ * {@code NodePressureEvictionLiveMigration} on; the simulated kubelet
  * evicts them one at a time, each with {@code evictionMaxPodGracePeriod} to get away before it is killed. For each
  * grace period (300, 60, 30 s) and each phase-1 assist (None, AutoConverge, PauseBeforeKill) it prints the share of
  * evicted VMs that migrated (saved) rather than being killed (lost).
