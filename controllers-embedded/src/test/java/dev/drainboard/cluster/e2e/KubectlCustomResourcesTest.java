@@ -72,7 +72,7 @@ class KubectlCustomResourcesTest {
 
     @BeforeAll
     static void startClusterWithTheCrd() throws Exception {
-        e2e = E2eCluster.start(null, workDir);
+        e2e = E2eCluster.startWithKubectl(null, workDir);
         kubectl = e2e.kubectl();
         kubectl.apply(CRD);
     }

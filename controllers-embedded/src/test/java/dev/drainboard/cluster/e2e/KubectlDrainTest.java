@@ -29,7 +29,7 @@ class KubectlDrainTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        e2e = E2eCluster.start("drain-scenario.yaml", workDir);
+        e2e = E2eCluster.startWithKubectl("drain-scenario.yaml", workDir);
         kubectl = e2e.kubectl();
         kubectl.succeed("wait", "--for=condition=Ready", "pods", "--all", "-A", "--timeout=45s");
         await().atMost(30, SECONDS).untilAsserted(() -> assertThat(kubectl.succeed("get", "pdb", "-n", "shop",

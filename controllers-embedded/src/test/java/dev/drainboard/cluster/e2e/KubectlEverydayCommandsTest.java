@@ -30,7 +30,7 @@ class KubectlEverydayCommandsTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        e2e = E2eCluster.start("demo", workDir);
+        e2e = E2eCluster.startWithKubectl("demo", workDir);
         kubectl = e2e.kubectl();
     }
 

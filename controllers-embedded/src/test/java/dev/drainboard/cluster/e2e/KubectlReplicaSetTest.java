@@ -51,7 +51,7 @@ class KubectlReplicaSetTest {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = E2eCluster.start(null, workDir);
+        cluster = E2eCluster.startWithKubectl(null, workDir);
         kubectl = cluster.kubectl();
         plane = LocalControlPlane.start(Config.fromKubeconfig(Files.readString(cluster.cluster().kubeconfig())),
                 cluster.cluster().hypervisors(), true);

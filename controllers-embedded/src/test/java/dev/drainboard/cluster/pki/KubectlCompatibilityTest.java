@@ -1,7 +1,8 @@
 package dev.drainboard.cluster.pki;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.drainboard.testing.KubectlRequirement;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The real kubectl (a Go client with strict TLS verification) reading our kubeconfig and trusting our certificates. */
 class KubectlCompatibilityTest {
 
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
     private static final String VERSION_JSON = "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":\"v1.32.0-drainboard\"}";
 
     @TempDir
@@ -26,7 +26,7 @@ class KubectlCompatibilityTest {
 
     @BeforeAll
     static void requireKubectl() {
-        assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
+        KubectlRequirement.require();
     }
 
     @Test
@@ -78,7 +78,7 @@ class KubectlCompatibilityTest {
     }
 
     private KubectlResult kubectl(Path kubeconfig, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(KUBECTL.toString(), "--kubeconfig", kubeconfig.toString(),
+        List<String> command = new ArrayList<>(List.of(KubectlRequirement.binary().toString(), "--kubeconfig", kubeconfig.toString(),
                 "--request-timeout", "10s"));
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile(tempDir, "kubectl", ".out");
