@@ -29,6 +29,7 @@ class DrainBenchmarkSmokeTest {
      * Part 3 with two VMIs (one round of migrations; part 2 left out): the real kubectl drains the node, its first
      * evictions refused while the VMIs migrate and retried after 5 s.
      */
+    @RequiresKubectl
     @Test
     void kubectlDrainsTheNodeAndItsTimeIsReported() throws Exception {
         String kubectl = KubectlRequirement.require().toString();

@@ -1,6 +1,9 @@
 package dev.drainboard.benchmarks;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,16 +11,15 @@ import java.util.Optional;
 
 /**
  * The one place the benchmark tests ask for the real kubectl, by the same rules as controllers-embedded's
- * {@code dev.drainboard.testing.KubectlRequirement} (test sources are not shared between modules). A test that runs
- * kubectl asks {@link #require()} where it runs it; tests that need no kubectl never ask, so they run on a machine
- * without it.
+ * {@code dev.drainboard.testing.KubectlRequirement} (test sources are not shared between modules): a test that runs
+ * kubectl carries {@link RequiresKubectl}; tests that need no kubectl never ask, so they run on a machine without it.
  *
  * <p>Where kubectl is missing the kubectl tests are skipped, unless the environment variable
  * {@value #REQUIRE_VARIABLE} is {@code 1} or {@code true} (CI's {@code .ci/run} exports it): then they fail.
  * {@value #PATH_VARIABLE} names another kubectl than {@code /usr/bin/kubectl} (or a missing one, to check what
  * happens without it).
  */
-final class KubectlRequirement {
+final class KubectlRequirement implements ExecutionCondition {
 
     /** Environment variable: a missing kubectl fails the kubectl tests instead of skipping them. */
     public static final String REQUIRE_VARIABLE = "DRAINBOARD_REQUIRE_KUBECTL";
@@ -26,7 +28,23 @@ final class KubectlRequirement {
     /** Where the README and {@code .ci/run} expect kubectl v1.32. */
     public static final Path DEFAULT_BINARY = Path.of("/usr/bin/kubectl");
 
-    private KubectlRequirement() {
+    /** For JUnit, through {@link RequiresKubectl}. */
+    public KubectlRequirement() {
+    }
+
+    /**
+     * {@link RequiresKubectl}: the class or method runs where kubectl is installed, is disabled (reported skipped)
+     * where it is missing, and fails where it is missing and {@value #REQUIRE_VARIABLE} is set.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (isInstalled()) {
+            return ConditionEvaluationResult.enabled("kubectl is installed at " + binary());
+        }
+        if (isRequired()) {
+            throw new AssertionError(missing() + ", and " + REQUIRE_VARIABLE + " is set: the kubectl tests must run");
+        }
+        return ConditionEvaluationResult.disabled(missing() + " (set " + REQUIRE_VARIABLE + "=1 to fail instead of skipping)");
     }
 
     /** The kubectl the tests run: {@value #PATH_VARIABLE}, or {@code /usr/bin/kubectl}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +26,10 @@ class KubectlDrainWebhookTest {
     @TempDir
     Path workDir;
 
+    @RequiresKubectl
     @Test
     @DisplayName("prints seed 000's two lines for a migratable LiveMigrate VMI")
     void drainPrintsSeedLines() throws Exception {
-        KubectlRequirement.require();
         try (EvictionTestCluster cluster = EvictionTestCluster.start(workDir)) {
             String pod = cluster.runVmi("vm-cirros", "LiveMigrate", true, "node02").getMetadata().getName();
             cluster.awaitBudget("vm-cirros", true);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drainboard.cluster.pki.TrustedClients;
 import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -131,20 +132,20 @@ class BadInputTest {
                 404, "NotFound");
     }
 
+    @RequiresKubectl
     @Test
     @DisplayName("kubectl --raw on an unknown resource reports NotFound")
     void unknownResourceThroughKubectl() {
-        KubectlRequirement.require();
         var result = e2e.kubectl().run("get", "--raw", "/api/v1/namespaces/default/widgets");
 
         assertThat(result.exitCode()).as(result.describe()).isNotZero();
         assertThat(result.stderr()).contains("Error from server (NotFound): the server could not find the requested resource");
     }
 
+    @RequiresKubectl
     @Test
     @DisplayName("kubectl create --raw with a malformed file reports BadRequest")
     void malformedBodyThroughKubectl() throws Exception {
-        KubectlRequirement.require();
         Path file = workDir.resolve("broken.json");
         java.nio.file.Files.writeString(file, "{\"apiVersion\": \"v1\", \"kind\": ");
 

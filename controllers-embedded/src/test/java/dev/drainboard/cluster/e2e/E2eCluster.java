@@ -9,8 +9,9 @@ import java.nio.file.Path;
 
 /**
  * One embedded cluster on a free port with a kubectl pointed at it, for one test class. A class whose tests all run
- * kubectl starts it with {@link #startWithKubectl}; a class whose tests need no kubectl with {@link #start}, so they
- * run where kubectl is missing (its methods that do run kubectl ask {@link KubectlRequirement#require()} first).
+ * kubectl carries {@link dev.drainboard.testing.RequiresKubectl} and starts it with {@link #startWithKubectl}; a class
+ * whose tests need no kubectl starts it with {@link #start}, so they run where kubectl is missing (its methods that do
+ * run kubectl carry {@code @RequiresKubectl}).
  */
 final class E2eCluster implements AutoCloseable {
 

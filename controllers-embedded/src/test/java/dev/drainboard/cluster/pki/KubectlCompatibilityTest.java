@@ -3,6 +3,7 @@ package dev.drainboard.cluster.pki;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,11 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The real kubectl (a Go client with strict TLS verification) reading our kubeconfig and trusting our certificates. */
+@RequiresKubectl
 class KubectlCompatibilityTest {
 
     private static final String VERSION_JSON = "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":\"v1.32.0-drainboard\"}";
@@ -23,11 +24,6 @@ class KubectlCompatibilityTest {
     Path tempDir;
 
     private final CertificateAuthority ca = CertificateAuthority.generate("drainboard-ca");
-
-    @BeforeAll
-    static void requireKubectl() {
-        KubectlRequirement.require();
-    }
 
     @Test
     void kubectlReadsTheServerFromOurKubeconfig() throws Exception {

@@ -8,6 +8,7 @@ import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -32,9 +33,9 @@ class KubectlDrainMigrationTest {
     @TempDir
     Path workDir;
 
+    @RequiresKubectl
     @Test
     void drainPrintsSeedOutputAndTheVmiRunsElsewhere() throws Exception {
-        KubectlRequirement.require();
         try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
             c.node("node01", Map.of(KubeVirtNames.Simulation.LINK_SPEED, "128Mi"));
             VirtualMachineInstance created = c.createVmi("vm-cirros", "LiveMigrate", Map.of());

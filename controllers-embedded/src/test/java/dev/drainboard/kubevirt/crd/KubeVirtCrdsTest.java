@@ -8,6 +8,7 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
 import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.client.Config;
@@ -97,9 +98,9 @@ class KubeVirtCrdsTest {
         assertThat(vmirs.getScale().getLabelSelectorPath()).isEqualTo(".status.labelSelector");
     }
 
+    @RequiresKubectl
     @Test
     void kubectlGetShowsKubeVirtsPrinterColumns() throws Exception {
-        KubectlRequirement.require();
         client.namespaces().resource(Serialization.unmarshal(
                 "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"prod\"}}",
                 io.fabric8.kubernetes.api.model.Namespace.class)).create();
