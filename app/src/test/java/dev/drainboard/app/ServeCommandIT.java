@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("./drainboard serve as a process")
 class ServeCommandIT {
 
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
     private static final Pattern READY = Pattern.compile("^ready url=(https://127\\.0\\.0\\.1:\\d+) kubeconfig=(\\S+)$");
 
     @TempDir
@@ -51,8 +51,9 @@ class ServeCommandIT {
             assertThat(Path.of(ready.group(2))).isEqualTo(kubeconfig);
             assertThat(kubeconfig).isRegularFile();
 
-            if (Files.isExecutable(KUBECTL)) {
-                Process kubectl = new ProcessBuilder(KUBECTL.toString(), "--kubeconfig=" + kubeconfig,
+            Optional<Path> kubectlBinary = KubectlRequirement.ifInstalled(); // left out where kubectl is missing
+            if (kubectlBinary.isPresent()) {
+                Process kubectl = new ProcessBuilder(kubectlBinary.get().toString(), "--kubeconfig=" + kubeconfig,
                         "--cache-dir=" + workDir.resolve("kube-cache"), "get", "nodes", "-o", "name")
                         .redirectErrorStream(true).start();
                 Output kubectlOutput = Output.of(kubectl.getInputStream());

@@ -39,4 +39,24 @@ class DrainBenchmarkSmokeTest {
                 "2 nodes: time / physical ideal", "(goal ≥ 95 %: the goal is on this share)",
                 "migration slots busy", "kubectl drain: skipped");
     }
+
+    /**
+     * Part 3 with two VMIs (one round of migrations; part 2 left out): the real kubectl drains the node, its first
+     * evictions refused while the VMIs migrate and retried after 5 s.
+     */
+    @RequiresKubectl
+    @Test
+    void kubectlDrainsTheNodeAndItsTimeIsReported() throws Exception {
+        String kubectl = KubectlRequirement.require().toString();
+        DrainBenchmark.Sizes smoke = DrainBenchmark.Sizes.smoke();
+        DrainBenchmark.Sizes sizes = new DrainBenchmark.Sizes(2, smoke.nodes(), smoke.perNode(), smoke.memory(),
+                kubectl, 0);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        DrainBenchmark.Report report = DrainBenchmark.run(sizes, false, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(report.kubectlSeconds()).as(printed.toString(StandardCharsets.UTF_8)).isPositive().isFinite();
+        assertThat(report.kubectlRatio()).isPositive().isFinite();
+        assertThat(printed.toString(StandardCharsets.UTF_8)).containsPattern("kubectl drain: [0-9.]+ s \\(last line: node/node01 drained\\)");
+    }
 }

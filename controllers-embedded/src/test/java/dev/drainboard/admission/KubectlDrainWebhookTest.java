@@ -3,8 +3,9 @@ package dev.drainboard.admission;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,7 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,20 +23,18 @@ import java.util.List;
 @DisplayName("kubectl drain: webhook denial with evacuation, then the PDB")
 class KubectlDrainWebhookTest {
 
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
-
     @TempDir
     Path workDir;
 
+    @RequiresKubectl
     @Test
     @DisplayName("prints seed 000's two lines for a migratable LiveMigrate VMI")
     void drainPrintsSeedLines() throws Exception {
-        assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
         try (EvictionTestCluster cluster = EvictionTestCluster.start(workDir)) {
             String pod = cluster.runVmi("vm-cirros", "LiveMigrate", true, "node02").getMetadata().getName();
             cluster.awaitBudget("vm-cirros", true);
 
-            ProcessBuilder builder = new ProcessBuilder(List.of(KUBECTL.toString(),
+            ProcessBuilder builder = new ProcessBuilder(List.of(KubectlRequirement.binary().toString(),
                     "--kubeconfig=" + cluster.cluster().kubeconfig(), "--cache-dir=" + workDir.resolve("kube-cache"),
                     "drain", "node02", "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=120s"));
             builder.environment().remove("KUBECONFIG");

@@ -5,6 +5,7 @@ import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.runtime.LeaderElection;
+import dev.drainboard.testing.KubectlRequirement;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -177,9 +179,9 @@ class ControlPlaneTest {
                     assertThat(e.getInvolvedObject().getKind()).isEqualTo("VirtualMachineInstance");
                     assertThat(e.getSource().getComponent()).isEqualTo("virtualmachine-controller");
                 }));
-        Path kubectl = Path.of("/usr/bin/kubectl");
-        if (Files.isExecutable(kubectl)) {
-            Process p = new ProcessBuilder(kubectl.toString(), "--kubeconfig=" + cluster.kubeconfig(), "-n", ns, "get", "events")
+        Optional<Path> kubectl = KubectlRequirement.ifInstalled();
+        if (kubectl.isPresent()) {
+            Process p = new ProcessBuilder(kubectl.get().toString(), "--kubeconfig=" + cluster.kubeconfig(), "-n", ns, "get", "events")
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -48,7 +48,7 @@ class DrainEvictionPacingTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> client.pods().inNamespace("pacing").list().getItems().stream()
                     .allMatch(p -> p.getStatus() != null && "Running".equals(p.getStatus().getPhase())));
             webhook.answerAfter(300);
-            e2e.kubectl().apply("""
+            client.resource("""
                     apiVersion: admissionregistration.k8s.io/v1
                     kind: ValidatingWebhookConfiguration
                     metadata:
@@ -67,7 +67,7 @@ class DrainEvictionPacingTest {
                         apiGroups: [""]
                         apiVersions: ["v1"]
                         resources: ["pods/eviction"]
-                    """.formatted(webhook.url(), webhook.caBundle()));
+                    """.formatted(webhook.url(), webhook.caBundle())).create();
 
             DrainOperation drain = ops.drain("node04", DrainOptions.defaults().withIgnoreDaemonSets(true).withForce(true));
             try {

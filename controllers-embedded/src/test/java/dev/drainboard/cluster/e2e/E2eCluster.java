@@ -1,14 +1,18 @@
 package dev.drainboard.cluster.e2e;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.testing.KubectlRequirement;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
-/** One embedded cluster on a free port with a kubectl pointed at it, for one test class. */
+/**
+ * One embedded cluster on a free port with a kubectl pointed at it, for one test class. A class whose tests all run
+ * kubectl carries {@link dev.drainboard.testing.RequiresKubectl} and starts it with {@link #startWithKubectl}; a class
+ * whose tests need no kubectl starts it with {@link #start}, so they run where kubectl is missing (its methods that do
+ * run kubectl carry {@code @RequiresKubectl}).
+ */
 final class E2eCluster implements AutoCloseable {
 
     private final EmbeddedCluster cluster;
@@ -20,11 +24,17 @@ final class E2eCluster implements AutoCloseable {
     }
 
     /**
-     * Starts a cluster with the given scenario ("demo", or a test resource under {@code /e2e/})
-     * and skips the calling test class when kubectl is not installed.
+     * Starts a cluster with the given scenario ("demo", or a test resource under {@code /e2e/}) for tests that all
+     * run kubectl: where kubectl is missing the calling test class is skipped before the cluster starts (or fails,
+     * see {@link KubectlRequirement}).
      */
+    static E2eCluster startWithKubectl(String scenario, Path workDir) throws Exception {
+        KubectlRequirement.require();
+        return start(scenario, workDir);
+    }
+
+    /** Starts a cluster with the given scenario ("demo", or a test resource under {@code /e2e/}); needs no kubectl. */
     static E2eCluster start(String scenario, Path workDir) throws Exception {
-        assumeTrue(Kubectl.isInstalled(), "kubectl is not installed at " + Kubectl.BINARY);
         EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults()
                 .withScenario(scenarioLocation(scenario))
                 .withPort(0)
@@ -43,7 +53,9 @@ final class E2eCluster implements AutoCloseable {
         return Path.of(resource.toURI()).toString();
     }
 
+    /** The kubectl pointed at this cluster; skips (or fails) the calling test where kubectl is missing. */
     Kubectl kubectl() {
+        KubectlRequirement.require();
         return kubectl;
     }
 

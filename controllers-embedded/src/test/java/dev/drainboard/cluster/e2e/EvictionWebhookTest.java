@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.testing.RequiresKubectl;
 
 import java.nio.file.Path;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * webhook that cannot be reached fails open or closed as its failurePolicy says.
  */
 @DisplayName("kubectl drain and validating webhooks on pods/eviction")
+@RequiresKubectl
 class EvictionWebhookTest {
 
     private static final String WEBHOOK = "eviction-guard.drainboard.dev";
@@ -33,7 +35,7 @@ class EvictionWebhookTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        e2e = E2eCluster.start("drain-scenario.yaml", workDir);
+        e2e = E2eCluster.startWithKubectl("drain-scenario.yaml", workDir);
         kubectl = e2e.kubectl();
         kubectl.succeed("wait", "--for=condition=Ready", "pods", "--all", "-A", "--timeout=45s");
     }

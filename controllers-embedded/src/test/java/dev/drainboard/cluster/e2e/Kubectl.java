@@ -1,10 +1,11 @@
 package dev.drainboard.cluster.e2e;
 
+import dev.drainboard.testing.KubectlRequirement;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class Kubectl {
 
-    static final Path BINARY = Path.of("/usr/bin/kubectl");
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final Path kubeconfig;
@@ -27,10 +27,6 @@ final class Kubectl {
     Kubectl(Path kubeconfig, Path cacheDir) {
         this.kubeconfig = kubeconfig;
         this.cacheDir = cacheDir;
-    }
-
-    static boolean isInstalled() {
-        return Files.isExecutable(BINARY);
     }
 
     /** What one kubectl run printed and how it ended. */
@@ -109,7 +105,7 @@ final class Kubectl {
 
     private Process launch(String... arguments) {
         List<String> command = new ArrayList<>();
-        command.add(BINARY.toString());
+        command.add(KubectlRequirement.binary().toString());
         command.add("--kubeconfig=" + kubeconfig);
         command.add("--cache-dir=" + cacheDir);
         command.addAll(List.of(arguments));
@@ -120,7 +116,7 @@ final class Kubectl {
         try {
             return builder.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + BINARY, e);
+            throw new UncheckedIOException("cannot start " + KubectlRequirement.binary(), e);
         }
     }
 

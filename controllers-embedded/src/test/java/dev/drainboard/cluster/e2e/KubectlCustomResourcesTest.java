@@ -2,6 +2,8 @@ package dev.drainboard.cluster.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drainboard.testing.RequiresKubectl;
+
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A CustomResourceDefinition applied with kubectl is served at once, with its columns and subresources. */
 @DisplayName("kubectl and custom resources")
+@RequiresKubectl
 class KubectlCustomResourcesTest {
 
     private static final String CRD = """
@@ -72,7 +75,7 @@ class KubectlCustomResourcesTest {
 
     @BeforeAll
     static void startClusterWithTheCrd() throws Exception {
-        e2e = E2eCluster.start(null, workDir);
+        e2e = E2eCluster.startWithKubectl(null, workDir);
         kubectl = e2e.kubectl();
         kubectl.apply(CRD);
     }

@@ -4,6 +4,8 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.drainboard.testing.RequiresKubectl;
+
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the only healthy pod of a PodDisruptionBudget (scenario {@code e2e/drain-scenario.yaml}).
  */
 @DisplayName("kubectl drain against the embedded cluster")
+@RequiresKubectl
 class KubectlDrainTest {
 
     private static final String PDB_REFUSAL = "Cannot evict pod as it would violate the pod's disruption budget.";
@@ -29,7 +32,7 @@ class KubectlDrainTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        e2e = E2eCluster.start("drain-scenario.yaml", workDir);
+        e2e = E2eCluster.startWithKubectl("drain-scenario.yaml", workDir);
         kubectl = e2e.kubectl();
         kubectl.succeed("wait", "--for=condition=Ready", "pods", "--all", "-A", "--timeout=45s");
         await().atMost(30, SECONDS).untilAsserted(() -> assertThat(kubectl.succeed("get", "pdb", "-n", "shop",

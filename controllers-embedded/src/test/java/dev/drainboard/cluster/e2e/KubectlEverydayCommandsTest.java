@@ -4,6 +4,8 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.drainboard.testing.RequiresKubectl;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * embedded cluster loaded with the built-in demo scenario. Each test works on its own objects.
  */
 @DisplayName("kubectl against the embedded cluster: everyday commands")
+@RequiresKubectl
 class KubectlEverydayCommandsTest {
 
     @TempDir
@@ -30,7 +33,7 @@ class KubectlEverydayCommandsTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        e2e = E2eCluster.start("demo", workDir);
+        e2e = E2eCluster.startWithKubectl("demo", workDir);
         kubectl = e2e.kubectl();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.drainboard.controlplane.LocalControlPlane;
+import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.client.Config;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,6 +24,7 @@ import java.util.List;
  * subresource, {@code kubectl get vmirs} shows Desired / Current / Ready, bad sets are refused with 422.
  */
 @DisplayName("kubectl and VirtualMachineInstanceReplicaSets")
+@RequiresKubectl
 class KubectlReplicaSetTest {
 
     private static final String SET = """
@@ -51,7 +53,7 @@ class KubectlReplicaSetTest {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = E2eCluster.start(null, workDir);
+        cluster = E2eCluster.startWithKubectl(null, workDir);
         kubectl = cluster.kubectl();
         plane = LocalControlPlane.start(Config.fromKubeconfig(Files.readString(cluster.cluster().kubeconfig())),
                 cluster.cluster().hypervisors(), true);

@@ -1,7 +1,9 @@
 package dev.drainboard.cluster.pki;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,25 +11,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The real kubectl (a Go client with strict TLS verification) reading our kubeconfig and trusting our certificates. */
+@RequiresKubectl
 class KubectlCompatibilityTest {
 
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
     private static final String VERSION_JSON = "{\"major\":\"1\",\"minor\":\"32\",\"gitVersion\":\"v1.32.0-drainboard\"}";
 
     @TempDir
     Path tempDir;
 
     private final CertificateAuthority ca = CertificateAuthority.generate("drainboard-ca");
-
-    @BeforeAll
-    static void requireKubectl() {
-        assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
-    }
 
     @Test
     void kubectlReadsTheServerFromOurKubeconfig() throws Exception {
@@ -78,7 +74,7 @@ class KubectlCompatibilityTest {
     }
 
     private KubectlResult kubectl(Path kubeconfig, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(KUBECTL.toString(), "--kubeconfig", kubeconfig.toString(),
+        List<String> command = new ArrayList<>(List.of(KubectlRequirement.binary().toString(), "--kubeconfig", kubeconfig.toString(),
                 "--request-timeout", "10s"));
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile(tempDir, "kubectl", ".out");

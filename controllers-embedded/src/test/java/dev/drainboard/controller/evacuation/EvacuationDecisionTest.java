@@ -90,11 +90,25 @@ class EvacuationDecisionTest {
     @DisplayName("free slots = min(5 − in flight in the cluster, 2 − in flight from this node)")
     void freeSlots(int marked, int fromHere, int elsewhere, int created, boolean waits) {
         EvacuationDecision.Plan plan = decide(marked, fromHere, elsewhere);
-        assertThat(plan.migrate()).hasSize(created);
+        assertThat(migrated(plan)).isEqualTo(firstInNameOrder(created));
+        assertThat(plan.warn()).isEmpty();
         assertThat(plan.waitForSlot()).isEqualTo(waits);
-        if (waits) {
-            assertThat(plan.requeueAfter()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(plan.requeueAfter()).isEqualTo(waits ? Duration.ofSeconds(5) : null);
+        assertThat(plan.yieldTo()).isEmpty();
+    }
+
+    /** The VMIs a plan migrates, in order, each with the cause its VMIM will record. */
+    static List<String> migrated(EvacuationDecision.Plan plan) {
+        return plan.migrate().stream().map(c -> c.vmi().getMetadata().getName() + " (" + c.cause() + ")").toList();
+    }
+
+    /** The first {@code n} marked VMIs of node01 in name order, as {@link #migrated} renders them. */
+    static List<String> firstInNameOrder(int n) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            names.add("vm-%02d (API eviction)".formatted(i));
         }
+        return names;
     }
 
     /**
@@ -151,7 +165,8 @@ class EvacuationDecisionTest {
     @DisplayName("fair share: free cluster slots go to the nodes with the most VMIs left, so a multi-node drain ends together")
     void fairShare(int left, int fromHere, String rivals, int elsewhere, int started, String yieldsTo) {
         EvacuationDecision.Plan plan = decideAmongRivals(left, fromHere, rivals, elsewhere);
-        assertThat(plan.migrate()).hasSize(started);
+        assertThat(migrated(plan)).isEqualTo(firstInNameOrder(started));
+        assertThat(plan.warn()).isEmpty();
         assertThat(plan.yieldTo()).containsExactlyInAnyOrder(yieldsTo.isBlank() ? new String[0] : yieldsTo.split(" "));
         assertThat(plan.waitForSlot()).isEqualTo(started < Math.min(left, 2 - fromHere));
     }
@@ -213,11 +228,10 @@ class EvacuationDecisionTest {
         VirtualMachineInstance vmi = vmi("vm", "node01", strategy, migratable, marked);
         EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", tainted),
                 List.of(vmi), List.of(), Map.of(), Map.of(), CONFIG, Map.of(), NOW));
-        assertThat(plan.migrate()).hasSize(migrated ? 1 : 0);
-        assertThat(plan.warn()).hasSize(warned ? 1 : 0);
-        if (migrated) {
-            assertThat(plan.migrate().getFirst().cause()).isEqualTo(marked ? "API eviction" : "node drain taint");
-        }
+        assertThat(migrated(plan)).isEqualTo(migrated ? List.of("vm (" + (marked ? "API eviction" : "node drain taint") + ")") : List.of());
+        assertThat(plan.warn()).extracting(v -> v.getMetadata().getName()).isEqualTo(warned ? List.of("vm") : List.of());
+        assertThat(plan.waitForSlot()).isFalse();
+        assertThat(plan.requeueAfter()).as("a warned VMI is looked at again in a minute").isEqualTo(warned ? Duration.ofMinutes(1) : null);
     }
 
     @Test

@@ -3,11 +3,12 @@ package dev.drainboard.controller.migration;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,14 +30,12 @@ import java.util.Map;
 @DisplayName("kubectl drain: seed 000's whole example output, with the live migration in between")
 class KubectlDrainMigrationTest {
 
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
-
     @TempDir
     Path workDir;
 
+    @RequiresKubectl
     @Test
     void drainPrintsSeedOutputAndTheVmiRunsElsewhere() throws Exception {
-        assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
         try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
             c.node("node01", Map.of(KubeVirtNames.Simulation.LINK_SPEED, "128Mi"));
             VirtualMachineInstance created = c.createVmi("vm-cirros", "LiveMigrate", Map.of());
@@ -47,7 +45,7 @@ class KubectlDrainMigrationTest {
                     .inNamespace("default").list().getItems().isEmpty());
             String pod = launcherPods(c, created).getFirst().getMetadata().getName();
 
-            ProcessBuilder builder = new ProcessBuilder(List.of(KUBECTL.toString(),
+            ProcessBuilder builder = new ProcessBuilder(List.of(KubectlRequirement.binary().toString(),
                     "--kubeconfig=" + c.cluster.kubeconfig(), "--cache-dir=" + workDir.resolve("kube-cache"),
                     "drain", "node01", "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=120s"));
             builder.environment().remove("KUBECONFIG");
@@ -100,7 +98,7 @@ class KubectlDrainMigrationTest {
             // kubectl get vmi shows the guest at its new launcher pod's IP (status.interfaces[0]), as virt-handler reports it.
             Pod target = launcherPods(c, created).stream().filter(p -> "node02".equals(p.getSpec().getNodeName())).findFirst().orElseThrow();
             await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> {
-                Process get = new ProcessBuilder(List.of(KUBECTL.toString(), "--kubeconfig=" + c.cluster.kubeconfig(),
+                Process get = new ProcessBuilder(List.of(KubectlRequirement.binary().toString(), "--kubeconfig=" + c.cluster.kubeconfig(),
                         "--cache-dir=" + workDir.resolve("kube-cache"), "get", "vmi", "vm-cirros", "-o", "wide", "--no-headers"))
                         .redirectErrorStream(true).start();
                 String row = new String(get.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

@@ -7,6 +7,8 @@ import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.client.Config;
@@ -29,12 +31,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The CRD manifests, and what the real kubectl shows once they are installed. */
 class KubeVirtCrdsTest {
-
-    private static final Path KUBECTL = Path.of("/usr/bin/kubectl");
 
     private static EmbeddedCluster cluster;
     private static KubernetesClient client;
@@ -99,9 +98,9 @@ class KubeVirtCrdsTest {
         assertThat(vmirs.getScale().getLabelSelectorPath()).isEqualTo(".status.labelSelector");
     }
 
+    @RequiresKubectl
     @Test
     void kubectlGetShowsKubeVirtsPrinterColumns() throws Exception {
-        assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
         client.namespaces().resource(Serialization.unmarshal(
                 "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"prod\"}}",
                 io.fabric8.kubernetes.api.model.Namespace.class)).create();
@@ -177,7 +176,7 @@ class KubeVirtCrdsTest {
     }
 
     private static String kubectl(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(KUBECTL.toString(), "--kubeconfig", cluster.kubeconfig().toString(),
+        List<String> command = new ArrayList<>(List.of(KubectlRequirement.binary().toString(), "--kubeconfig", cluster.kubeconfig().toString(),
                 "--cache-dir", tempDir.resolve("kube-cache").toString(), "--request-timeout", "10s"));
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile(tempDir, "kubectl", ".out");
