@@ -147,18 +147,18 @@ public final class DrainDialogModel {
 
     /** The options as chosen; empty while the timeout is not a duration. */
     public Optional<DrainOptions> options() {
-        Optional<java.time.Duration> t = DrainSummary.parseTimeout(timeout.get());
-        if (t.isEmpty()) {
-            return Optional.empty();
-        }
+        return DrainSummary.parseTimeout(timeout.get()).map(this::chosen);
+    }
+
+    private DrainOptions chosen(java.time.Duration timeout) {
         Integer g = gracePeriod.get();
-        return Optional.of(DrainOptions.defaults()
+        return DrainOptions.defaults()
                 .withIgnoreDaemonSets(ignoreDaemonSets.get())
                 .withDeleteEmptyDirData(deleteEmptyDirData.get())
                 .withForce(force.get())
                 .withGracePeriodSeconds(g == null ? -1 : g)
-                .withTimeout(t.get())
-                .withPodSelector(podSelector.get()));
+                .withTimeout(timeout)
+                .withPodSelector(podSelector.get());
     }
 
     // ---- preview
@@ -171,7 +171,8 @@ public final class DrainDialogModel {
         previewLoading = true;
         status.set("Reading the " + (nodes.size() == 1 ? "node's" : "nodes'") + " pods…");
         updateStart();
-        DrainOptions options = options().orElse(DrainOptions.defaults());
+        // A timeout being typed does not change what the preview shows: the boxes ticked still count.
+        DrainOptions options = chosen(DrainSummary.parseTimeout(timeout.get()).orElse(java.time.Duration.ZERO));
         backend.preview(nodes, options).whenComplete((result, error) -> ui.execute(() -> {
             if (mine != previewToken || stage.get() != Stage.PREVIEW) {
                 return; // a newer preview was asked, or the drain started

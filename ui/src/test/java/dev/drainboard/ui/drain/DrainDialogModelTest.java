@@ -236,6 +236,16 @@ class DrainDialogModelTest {
     }
 
     @Test
+    void aTimeoutBeingTypedDoesNotUntickTheBoxesThePreviewIsReadWith() {
+        DrainDialogModel model = model("node01");
+        model.timeout().set("5 m");
+
+        model.ignoreDaemonSets().set(true);
+
+        assertThat(backend.previews.getLast().options()).isEqualTo(DrainOptions.defaults().withIgnoreDaemonSets(true));
+    }
+
+    @Test
     void losingAccessAfterThePreviewDisablesDrainAndSaysWhy() {
         DrainDialogModel model = model("node01");
         backend.answerPreview(0, preview("node01", "EVICTED,EVICTED", "NONE"));
