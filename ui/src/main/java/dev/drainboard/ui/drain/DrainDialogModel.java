@@ -245,8 +245,9 @@ public final class DrainDialogModel {
         cancelRunDisabled.set(true);
         backend.drain(nodes, options.get(), this::onProgress).whenComplete((started, error) -> ui.execute(() -> {
             if (error != null) {
-                status.set("The drain could not start: " + message(error));
-                ended(EndState.FAILED, List.of());
+                // Each node's result carries the reason, so the end banner and the notification both say it.
+                String why = "could not start: " + message(error);
+                ended(EndState.FAILED, nodes.stream().map(n -> new DrainResult(n, DrainResult.Status.FAILED, why, List.of())).toList());
                 return;
             }
             run = started;

@@ -31,6 +31,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The drain workflow's states and transitions, as the operator meets them in the dialog, without the FX toolkit: the
@@ -311,7 +312,7 @@ class DrainDialogModelTest {
         assertThat(model.progressRows()).as("nothing changes off the UI thread").isEmpty();
         runAll(uiTurn);
         assertThat(model.progressRows()).extracting(PodLine::node, PodLine::state)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("node02", PodState.GONE));
+                .containsExactly(tuple("node02", PodState.GONE));
         assertThat(model.nodeStatuses()).extracting(NodeStatus::state).containsExactly("Cordoning", "Draining");
         assertThat(model.nodeStatuses().get(1).fraction()).isEqualTo(1.0);
     }
@@ -386,14 +387,19 @@ class DrainDialogModelTest {
     }
 
     @Test
-    void aDrainThatCannotStartEndsFailed() {
-        DrainDialogModel model = running("node01");
+    void aDrainThatCannotStartEndsFailedWithTheApiServersMessageForEachNode() {
+        DrainDialogModel model = running("node01,node02");
 
-        backend.drains.getFirst().started().completeExceptionally(new IllegalStateException("nodes \"node01\" not found"));
+        backend.drains.getFirst().started().completeExceptionally(
+                new CompletionException(new IllegalStateException("nodes \"node02\" not found")));
 
         assertThat(model.endState().get()).isEqualTo(EndState.FAILED);
-        assertThat(model.endText().get()).startsWith("Drain failed.");
+        assertThat(model.endText().get()).isEqualTo("Drain failed.\nnode01: could not start: nodes \"node02\" not found"
+                + "\nnode02: could not start: nodes \"node02\" not found");
         assertThat(ended).containsExactly(EndState.FAILED);
+        assertThat(endedResults.getFirst()).extracting(DrainResult::node, DrainResult::status).containsExactly(
+                tuple("node01", DrainResult.Status.FAILED),
+                tuple("node02", DrainResult.Status.FAILED));
     }
 
     @Test
