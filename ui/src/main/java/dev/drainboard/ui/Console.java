@@ -24,6 +24,7 @@ import dev.drainboard.ui.shell.Shell;
 import dev.drainboard.ui.shell.ThemeManager;
 import dev.drainboard.ui.shell.ViewId;
 import dev.drainboard.ui.start.StartScreen;
+import dev.drainboard.ui.start.StartScreenModel;
 import dev.drainboard.ui.vmis.VmisView;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -70,7 +71,7 @@ public final class Console {
         this.theme = new ThemeManager(options.prefs());
         this.recent = new RecentConnections(options.prefs());
         addedKubeconfigs.addAll(options.kubeconfigs());
-        startScreen = new StartScreen(new StartScreen.Actions() {
+        startScreen = new StartScreen(new StartScreenModel.Actions() {
             @Override
             public void connect(ConnectTarget target, ModeChoice mode, Connector.MissingCrds missingCrds) {
                 Console.this.connect(target, mode, missingCrds);

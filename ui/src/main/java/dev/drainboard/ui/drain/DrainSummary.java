@@ -138,6 +138,14 @@ public final class DrainSummary {
         };
     }
 
+    /** A preview row's style class: red for a pod that blocks or keeps the drain from starting, muted for one that stays. */
+    public static Optional<String> previewRowStyle(PodOutcome outcome) {
+        if (outcome.blocks() || outcome.effect() == PodOutcome.Effect.REFUSE_TO_START) {
+            return Optional.of("row-danger");
+        }
+        return outcome.effect() == PodOutcome.Effect.SKIP ? Optional.of("row-muted") : Optional.empty();
+    }
+
     public static String stateLabel(PodState state) {
         return switch (state) {
             case PENDING -> "Pending";

@@ -89,6 +89,19 @@ class DrainSummaryTest {
         assertThat(DrainSummary.outcomeTone(outcome)).isEqualTo(tone);
     }
 
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', nullValues = "null", textBlock = """
+            BLOCKED_BY_PDB             | row-danger
+            REFUSED                    | row-danger
+            NEEDS_FORCE                | row-danger
+            SKIPPED_MIRROR             | row-muted
+            LIVE_MIGRATION             | null
+            EVICTED                    | null
+            """)
+    void previewRowsAreRedForBlockersAndMutedForPodsThatStay(PodOutcome outcome, String style) {
+        assertThat(DrainSummary.previewRowStyle(outcome)).isEqualTo(Optional.ofNullable(style));
+    }
+
     /**
      * The cluster cannot reach this console's webhook: it serves, has answered nothing, and a VMI's launcher pod is
      * refused by its PDB. Any answer, a plain pod, another refusal or a webhook not served here: nothing to say.
