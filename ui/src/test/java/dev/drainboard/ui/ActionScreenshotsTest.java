@@ -18,22 +18,18 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.prefs.BackingStoreException;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * PNGs of the action dialogs, light and dark, from the running console on the demo scenario: the drain dialog's
  * preview and its live progress, the taint dialog refusing an invalid key, and the scale dialog (a valid count and a
- * refused one). Node pressure has its own: {@link PressureScreenshotsTest}. Same output folder as
- * {@link ScreenshotsTest} ({@code -Ddrainboard.screenshots=DIR}).
+ * refused one). Node pressure has its own: {@link PressureScreenshotsTest}. Each picture is checked for what it must
+ * show ({@link ScreenshotRun}); same output folder as {@link ScreenshotsTest} ({@code -Ddrainboard.screenshots=DIR}).
  */
 @ExtendWith(ApplicationExtension.class)
 class ActionScreenshotsTest {
@@ -55,9 +51,9 @@ class ActionScreenshotsTest {
     }
 
     @Test
-    void drainAndTaintDialogsLightAndDark(FxRobot robot) throws IOException {
-        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-        Files.createDirectories(dir);
+    void drainAndTaintDialogsLightAndDark(FxRobot robot) {
+        ScreenshotRun shots = ScreenshotRun.of("drain-preview-light", "drain-preview-dark",
+                "drain-progress-light", "drain-progress-dark", "taint-dialog-light", "taint-dialog-dark");
         robot.clickOn("#connectEmbedded");
         await().atMost(WAIT).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
@@ -84,8 +80,9 @@ class ActionScreenshotsTest {
             robot.lookup("#drainIgnoreDaemonSets").queryAs(CheckBox.class).setSelected(true);
             return null;
         });
-        await().pollDelay(Duration.ofMillis(600)).atMost(WAIT).until(() -> fx(() -> !preview.getItems().isEmpty()));
-        bothThemes(robot, dir, "drain-preview");
+        // The preview read again with the box ticked: the DaemonSet's pod stays, the database VMI live-migrates.
+        bothThemes(shots, "drain-preview", "Drain " + node, node + ": ", "virt-launcher-database-", "Live migration",
+                "Stays (DaemonSet)", "Ready: ");
 
         for (String box : List.of("#drainDeleteEmptyDir", "#drainForce")) {
             fx(() -> {
@@ -98,7 +95,9 @@ class ActionScreenshotsTest {
         TableView<?> progress = robot.lookup("#drainProgressTable").queryTableView();
         await().atMost(WAIT).until(() -> fx(() -> !progress.getItems().isEmpty() && progress.getItems().stream()
                 .map(Object::toString).noneMatch(r -> r.contains("attempts=0,"))));
-        bothThemes(robot, dir, "drain-progress");
+        // Under way: the node's bar says so and counts the pods gone; the database VMI's pod waits for its migration.
+        bothThemes(shots, "drain-progress", "Drain " + node, "Draining", " pods gone", "waiting for migration",
+                "virt-launcher-database-", "Waiting for migration", "Cancel drain");
         robot.clickOn("#drainHide");
 
         String other = session.model().nodes().stream().map(n -> n.name()).filter(n -> !n.equals(node)).findFirst().orElseThrow();
@@ -107,14 +106,16 @@ class ActionScreenshotsTest {
         await().atMost(WAIT).until(() -> fx(() -> robot.lookup("#taintDialog").tryQuery().isPresent()));
         robot.clickOn("#taintKey").write("maintenance window");
         robot.clickOn("#taintValue").write("tonight");
-        bothThemes(robot, dir, "taint-dialog");
-        assertThat(Files.list(dir).filter(p -> p.getFileName().toString().startsWith("drain-")).count()).isGreaterThanOrEqualTo(4);
+        // The key refused as the API server would refuse it.
+        bothThemes(shots, "taint-dialog", "Taints of " + other, "maintenance window", "tonight",
+                "name part must consist of alphanumeric characters", "Add kubevirt.io/drain:NoSchedule");
+        shots.assertAllTaken();
     }
 
     @Test
-    void scaleDialogLightAndDark(FxRobot robot) throws IOException {
-        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-        Files.createDirectories(dir);
+    void scaleDialogLightAndDark(FxRobot robot) {
+        ScreenshotRun shots = ScreenshotRun.of("scale-dialog-light", "scale-dialog-dark",
+                "scale-dialog-refused-light", "scale-dialog-refused-dark");
         Session session = UiSteps.connect(robot, console);
         await().atMost(WAIT).until(() -> fx(() -> session.model().replicaSets().stream()
                 .anyMatch(r -> r.name().equals("workers") && r.ready() == 3)));
@@ -133,11 +134,12 @@ class ActionScreenshotsTest {
         robot.clickOn("#scaleReplicasField");
         robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
         robot.write("5");
-        bothThemes(robot, dir, "scale-dialog");
+        bothThemes(shots, "scale-dialog", "Scale workers", "3 desired, 3 current, 3 ready", "Replicas",
+                "2 more VMIs will be created from the template.");
         robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
         robot.write("-2");
-        bothThemes(robot, dir, "scale-dialog-refused");
-        assertThat(dir.resolve("scale-dialog-dark.png")).exists();
+        bothThemes(shots, "scale-dialog-refused", "Scale workers", "-2", "Replicas must be 0 or more; got -2");
+        shots.assertAllTaken();
     }
 
     private void select(FxRobot robot, String node) {
@@ -154,13 +156,13 @@ class ActionScreenshotsTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    private void bothThemes(FxRobot robot, Path dir, String name) throws IOException {
-        ScreenshotsTest.snap(console, dir.resolve(name + "-light.png"));
+    private void bothThemes(ScreenshotRun shots, String name, String... shows) {
+        shots.take(console, name + "-light", shows);
         fx(() -> {
             console.theme().toggle();
             return null;
         });
-        ScreenshotsTest.snap(console, dir.resolve(name + "-dark.png"));
+        shots.take(console, name + "-dark", shows);
         fx(() -> {
             console.theme().toggle();
             return null;

@@ -11,20 +11,16 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.prefs.BackingStoreException;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * The Controllers screen, light and dark, with the embedded controllers running the demo scenario (no staged
- * statuses: what it shows is what the loops report). Writes to {@code -Ddrainboard.screenshots=DIR}, else
- * {@code target/screenshots}.
+ * statuses: what it shows is what the loops report). Each picture is checked for what it must show
+ * ({@link ScreenshotRun}); written to {@code -Ddrainboard.screenshots=DIR}, else {@code target/screenshots}.
  */
 @ExtendWith(ApplicationExtension.class)
 class ControllersScreenshotsTest {
@@ -44,9 +40,8 @@ class ControllersScreenshotsTest {
     }
 
     @Test
-    void controllersLightAndDark(FxRobot robot) throws IOException {
-        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-        Files.createDirectories(dir);
+    void controllersLightAndDark(FxRobot robot) {
+        ScreenshotRun shots = ScreenshotRun.of("controllers-light", "controllers-dark");
         robot.clickOn("#connectEmbedded");
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
@@ -61,10 +56,13 @@ class ControllersScreenshotsTest {
                 && rows.stream().filter(r -> r.name().equals("vmi-controller")).allMatch(r -> r.reconciles() > 0)));
         await().atMost(Duration.ofSeconds(30)).until(() -> fx(() -> session.controlPlaneStatus().webhook().get().serving()));
 
-        ScreenshotsTest.snap(console, dir.resolve("controllers-light.png"));
+        String[] shows = {"Controllers", "Control plane", "Leader", "Eviction webhook: serving at https://",
+                "vmi-controller", "vm-controller", "disruption-budget", "evacuation", "migration", "node-handler",
+                "RUNNING", "KubeVirt configuration"};
+        shots.take(console, "controllers-light", shows);
         robot.clickOn("#themeToggle");
         robot.moveTo("#viewTitle"); // no hover highlight on the theme button
-        ScreenshotsTest.snap(console, dir.resolve("controllers-dark.png"));
-        assertThat(dir.resolve("controllers-dark.png")).exists();
+        shots.take(console, "controllers-dark", shows);
+        shots.assertAllTaken();
     }
 }

@@ -12,22 +12,19 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.prefs.BackingStoreException;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * PNGs of a real node-pressure eviction on the built-in {@code pressure} scenario, light and dark: node01 pushed
  * below its soft memory threshold with the feature gate on, its victims live-migrating to node02 on a slowed link
  * while the kubelet's kill counts down (the VMIs screen), and node01's tile under memory pressure (the overview).
- * Same output folder as {@link ScreenshotsTest} ({@code -Ddrainboard.screenshots=DIR}).
+ * Each picture is checked for what it must show ({@link ScreenshotRun}); same output folder as
+ * {@link ScreenshotsTest} ({@code -Ddrainboard.screenshots=DIR}).
  */
 @ExtendWith(ApplicationExtension.class)
 class PressureScreenshotsTest {
@@ -49,9 +46,9 @@ class PressureScreenshotsTest {
     }
 
     @Test
-    void nodePressureLightAndDark(FxRobot robot) throws IOException {
-        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-        Files.createDirectories(dir);
+    void nodePressureLightAndDark(FxRobot robot) {
+        ScreenshotRun shots = ScreenshotRun.of("node-pressure-light", "node-pressure-dark",
+                "node-pressure-overview-light", "node-pressure-overview-dark");
         robot.clickOn("#connectEmbedded");
         await().atMost(WAIT).until(() -> fx(() -> console.sessionProperty().get() != null));
         Session session = fx(() -> console.sessionProperty().get());
@@ -75,27 +72,32 @@ class PressureScreenshotsTest {
 
         await().atMost(WAIT).until(() -> fx(() -> session.model().vmis().stream()
                 .anyMatch(v -> !v.nodePressureDeadline().isEmpty() && "Running".equals(v.migration()))));
+        String racing = fx(() -> session.model().vmis().stream()
+                .filter(v -> !v.nodePressureDeadline().isEmpty() && "Running".equals(v.migration()))
+                .findFirst().orElseThrow().name());
         fx(() -> {
             console.shellProperty().get().show(ViewId.VMIS);
             return null;
         });
-        snapBoth(dir, "node-pressure");
+        // The VMI the kubelet evicted, its countdown to the kill, on the node under pressure.
+        snapBoth(shots, "node-pressure", "VMIs", racing, "kill in ", "node01", "LiveMigrate");
         fx(() -> {
             console.shellProperty().get().show(ViewId.OVERVIEW);
             return null;
         });
         await().atMost(WAIT).until(() -> UiSteps.visible(robot, "#pressure-node01"));
-        snapBoth(dir, "node-pressure-overview");
-        assertThat(dir.resolve("node-pressure-overview-dark.png")).exists();
+        snapBoth(shots, "node-pressure-overview", "Overview", "node01", "node02", "MemoryPressure",
+                "migrating before the kubelet's kill");
+        shots.assertAllTaken();
     }
 
-    private void snapBoth(Path dir, String name) throws IOException {
-        ScreenshotsTest.snap(console, dir.resolve(name + "-light.png"));
+    private void snapBoth(ScreenshotRun shots, String name, String... shows) {
+        shots.take(console, name + "-light", shows);
         fx(() -> {
             console.theme().toggle();
             return null;
         });
-        ScreenshotsTest.snap(console, dir.resolve(name + "-dark.png"));
+        shots.take(console, name + "-dark", shows);
         fx(() -> {
             console.theme().toggle();
             return null;

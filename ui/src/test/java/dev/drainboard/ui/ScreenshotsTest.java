@@ -1,22 +1,12 @@
 package dev.drainboard.ui;
 
-import dev.drainboard.kubevirt.api.Condition;
-import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
-import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
-import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus;
-import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
 import dev.drainboard.ui.connect.Session;
+import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ViewId;
-import io.fabric8.kubernetes.api.model.EventBuilder;
-import io.fabric8.kubernetes.api.model.IntOrString;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import javafx.scene.image.PixelReader;
-import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -25,28 +15,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
-import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.prefs.BackingStoreException;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * Takes a PNG of every screen, light and dark, from the running console on the demo scenario in the middle of
- * a real drain (the controllers run: the drain taint makes the evacuation controller migrate VMIs). Writes to
- * {@code -Ddrainboard.screenshots=DIR}, else {@code target/screenshots}.
+ * a real drain (the controllers run: the drain taint makes the evacuation controller migrate VMIs). The Controllers
+ * screen's pictures are {@link ControllersScreenshotsTest}'s. Each picture is checked for what it must show
+ * ({@link ScreenshotRun}); written to {@code -Ddrainboard.screenshots=DIR}, else {@code target/screenshots}.
  */
 @ExtendWith(ApplicationExtension.class)
 class ScreenshotsTest {
@@ -66,10 +48,10 @@ class ScreenshotsTest {
     }
 
     @Test
-    void everyScreenLightAndDark(FxRobot robot) throws IOException {
-        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-        Files.createDirectories(dir);
-        snap(dir.resolve("start-light.png"));
+    void everyScreenLightAndDark(FxRobot robot) {
+        ScreenshotRun shots = ScreenshotRun.of(names());
+        String[] start = {"Drainboard", "Kubernetes contexts", "Embedded cluster", "Start embedded cluster", "Mode"};
+        shots.take(console, "start-light", start);
 
         robot.clickOn("#connectEmbedded");
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> console.sessionProperty().get() != null));
@@ -83,7 +65,7 @@ class ScreenshotsTest {
         slowLinks(session.client());
         // Before the drain: a drain that evacuated cache's node first would leave no room for this migration.
         migrateWhileDirtying(session.client(), "cache", "6Mi");
-        startDrain(session.client());
+        String drained = startDrain(session.client());
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> session.model().migrations().stream()
                 .filter(m -> m.progress() != null && !m.finished()).count() >= 2));
         await().atMost(Duration.ofSeconds(60)).until(() -> fx(() -> !session.model().migrations().isEmpty()
@@ -98,74 +80,94 @@ class ScreenshotsTest {
                     console.shellProperty().get().show(view);
                     return null;
                 });
-                selectSomething(robot, view);
-                snap(dir.resolve(view.name().toLowerCase().replace('_', '-') + "-" + theme + ".png"));
+                List<String> shows = new ArrayList<>(List.of(view.title(), view.subtitle()));
+                shows.addAll(selectSomething(robot, view, session, drained));
+                if (view != ViewId.CONTROLLERS) { // ControllersScreenshotsTest's pictures
+                    shots.take(console, fileName(view) + "-" + theme, shows.toArray(String[]::new));
+                }
             }
             robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
             robot.write("node");
-            snap(dir.resolve("palette-" + theme + ".png"));
+            // Over the last view: the palette's field and what it found for "node".
+            shots.take(console, "palette-" + theme, "node", "Nodes", "View · Ctrl+2", "node01", "node02", "node03",
+                    "node04", "Node · Ready");
             robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
         }
         fx(() -> {
             console.disconnect();
             return null;
         });
-        snap(dir.resolve("start-dark.png"));
-        assertThat(Files.list(dir).filter(p -> p.toString().endsWith(".png")).count()).isGreaterThanOrEqualTo(20);
+        shots.take(console, "start-dark", start);
+        shots.assertAllTaken();
     }
 
-    private void selectSomething(FxRobot robot, ViewId view) {
-        String ref = switch (view) {
-            case NODES -> "node02";
-            case VMIS -> "ledger";
-            case PDBS -> "kubevirt-disruption-budget-x7k2p";
-            case REPLICA_SETS -> "workers";
-            default -> null;
-        };
-        if (view == ViewId.MIGRATIONS) {
-            robot.clickOn("#timelineWindow5");
-            fx(() -> {
-                var shell = console.shellProperty().get();
-                shell.session().model().migrations().stream().filter(m -> m.vmi().equals("database")).findFirst()
-                        .ifPresent(m -> shell.reveal(m.ref()));
-                return null;
-            });
-        }
-        if (ref != null) {
-            fx(() -> {
-                var shell = console.shellProperty().get();
-                var model = shell.session().model();
-                model.nodes().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
-                model.vmis().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
-                model.pdbs().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
-                model.migrations().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
-                model.replicaSets().stream().filter(n -> n.name().equals(ref)).findFirst().ifPresent(r -> shell.reveal(r.ref()));
-                return null;
-            });
-        }
-    }
-
-    private void snap(Path file) throws IOException {
-        snap(console, file);
-    }
-
-    /** The console's scene as a PNG, once pending FX work and a pulse or two have passed. */
-    static void snap(Console console, Path file) throws IOException {
-        WaitForAsyncUtils.waitForFxEvents(5);
-        // Let the YAML arrive and a pulse or two pass.
-        await().pollDelay(Duration.ofMillis(400)).atMost(Duration.ofSeconds(2)).until(() -> true);
-        WaitForAsyncUtils.waitForFxEvents(5);
-        WritableImage image = fx(() -> console.scene().snapshot(null));
-        int w = (int) image.getWidth();
-        int h = (int) image.getHeight();
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        PixelReader pixels = image.getPixelReader();
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                out.setRGB(x, y, pixels.getArgb(x, y));
+    /** The pictures this test takes: every view but the Controllers screen, light and dark, the palette, the start. */
+    private static String[] names() {
+        List<String> names = new ArrayList<>();
+        for (String theme : List.of("light", "dark")) {
+            for (ViewId view : ViewId.values()) {
+                if (view != ViewId.CONTROLLERS) {
+                    names.add(fileName(view) + "-" + theme);
+                }
             }
+            names.add("palette-" + theme);
+            names.add("start-" + theme);
         }
-        ImageIO.write(out, "png", file.toFile());
+        return names.toArray(String[]::new);
+    }
+
+    private static String fileName(ViewId view) {
+        return view.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * Selects an object on {@code view} (its details pane open) and says what the picture must show then: the
+     * objects the view is about and, with a selection, the object's name and YAML in the details pane.
+     */
+    private List<String> selectSomething(FxRobot robot, ViewId view, Session session, String drained) {
+        var model = session.model();
+        return switch (view) {
+            // The drained node's tile says it is not yet safe to reboot.
+            case OVERVIEW -> List.of("node01", "node02", "node03", "node04", "Cordoned", "in flight", "Not yet safe: ");
+            case NODES -> {
+                reveal(ObjectRef.node("node02"));
+                yield List.of("node01", "node03", "node04", "node02", "kind: \"Node\"", "name: \"node02\"");
+            }
+            case VMIS -> {
+                reveal(new ObjectRef(ObjectRef.Kind.VMI, "demo", "ledger"));
+                yield List.of("database", "cache", "demo/ledger", "kind: \"VirtualMachineInstance\"");
+            }
+            case MIGRATIONS -> {
+                robot.clickOn("#timelineWindow5");
+                var migration = fx(() -> model.migrations().stream().filter(m -> m.vmi().equals("database"))
+                        .findFirst().orElseThrow());
+                reveal(migration.ref());
+                // The drain's migration of "database" in the details pane; the timeline's lane of the drained node.
+                yield List.of("database", "cache", "web-frontend", "Running", "Succeeded", migration.ref().key(),
+                        "kind: \"VirtualMachineInstanceMigration\"", "Timeline", drained);
+            }
+            case PDBS -> {
+                // The "database" VMI's PDB, expanded to cover its migration's target pod.
+                var pdb = fx(() -> model.pdbs().stream().filter(p -> p.owner().equals("VirtualMachineInstance/database"))
+                        .findFirst().orElseThrow());
+                reveal(pdb.ref());
+                yield List.of("web", "app=web", pdb.ref().key(), "kind: \"PodDisruptionBudget\"",
+                        "VirtualMachineInstance/database");
+            }
+            case REPLICA_SETS -> {
+                reveal(new ObjectRef(ObjectRef.Kind.VMIRS, "demo", "workers"));
+                yield List.of("workers", "demo/workers", "kind: \"VirtualMachineInstanceReplicaSet\"");
+            }
+            case EVENTS -> List.of("Normal", "SuccessfulCreate", "VirtualMachineInstance/");
+            case CONTROLLERS -> List.of("vmi-controller", "evacuation");
+        };
+    }
+
+    private void reveal(ObjectRef ref) {
+        fx(() -> {
+            console.shellProperty().get().reveal(ref);
+            return null;
+        });
     }
 
     /** Every node's link slowed to 4 MiB/s, so migrations started from now on stay in flight for the screenshots. */
@@ -221,18 +223,5 @@ class ScreenshotsTest {
             return v;
         });
         new dev.drainboard.ops.VmiOps(client).migrate("demo", vmi);
-    }
-
-    private static void event(KubernetesClient client, String object, String kind, String ns, String type, String reason,
-                              String message, String component) {
-        String namespace = ns.isEmpty() ? "default" : ns;
-        String now = Instant.now().toString();
-        client.v1().events().inNamespace(namespace).resource(new EventBuilder()
-                .withNewMetadata().withName(object + "." + UUID.randomUUID().toString().substring(0, 8)).withNamespace(namespace).endMetadata()
-                .withNewInvolvedObject().withKind(kind).withName(object).withNamespace(ns.isEmpty() ? null : ns).endInvolvedObject()
-                .withType(type).withReason(reason).withMessage(message).withCount(1)
-                .withFirstTimestamp(now).withLastTimestamp(now)
-                .withNewSource().withComponent(component).endSource()
-                .build()).create();
     }
 }

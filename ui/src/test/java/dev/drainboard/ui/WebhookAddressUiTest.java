@@ -31,7 +31,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -91,9 +90,8 @@ class WebhookAddressUiTest {
         assertThat(fx(() -> robot.lookup("#errorHeadline").queryAs(Label.class).getText()))
                 .startsWith("The webhook address cannot be used");
         assertThat(fx(() -> console.sessionProperty().get())).isNull();
-        Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-        Files.createDirectories(dir);
-        ScreenshotsTest.snap(console, dir.resolve("start-webhook-refused-light.png"));
+        ScreenshotRun.of("start-webhook-refused-light").take(console, "start-webhook-refused-light",
+                "The webhook address cannot be used", "https://10.0.0.7");
 
         fx(() -> {
             field.setText("localhost");
@@ -173,9 +171,8 @@ class WebhookAddressUiTest {
             await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#drainWebhookHint").query().isVisible()));
             assertThat(fx(() -> robot.lookup("#drainWebhookHint").queryAs(Label.class).getText()))
                     .contains("https://198.51.100.7:", "has answered no eviction", "--webhook-host");
-            Path dir = Path.of(System.getProperty("drainboard.screenshots", "target/screenshots"));
-            Files.createDirectories(dir);
-            ScreenshotsTest.snap(console, dir.resolve("drain-webhook-unreachable-light.png"));
+            ScreenshotRun.of("drain-webhook-unreachable-light").take(console, "drain-webhook-unreachable-light",
+                    "Drain " + node, "has answered no eviction", "--webhook-host");
             robot.clickOn("#drainCancelRun");
             await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#drainEndState").query().isVisible()));
             // Still there under "Drain cancelled": it says why the drain did not get on.
