@@ -8,7 +8,6 @@ import javafx.scene.Scene;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.text.Text;
-import org.assertj.core.api.SoftAssertions;
 import org.awaitility.core.ConditionTimeoutException;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -23,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -160,30 +160,34 @@ final class ScreenshotRun {
      */
     static void assertShows(String name, BufferedImage image, int width, int height, List<String> texts,
                             List<String> mustShow) {
-        SoftAssertions softly = new SoftAssertions();
-        softly.assertThat(image.getWidth() + "x" + image.getHeight()).as("%s: picture size (the scene's)", name)
-                .isEqualTo(width + "x" + height);
-        softly.assertThat(image.getWidth() >= MIN_WIDTH && image.getHeight() >= MIN_HEIGHT)
-                .as("%s: %dx%d is at least the window's minimum %dx%d", name, image.getWidth(), image.getHeight(),
-                        MIN_WIDTH, MIN_HEIGHT)
-                .isTrue();
+        List<String> failures = new ArrayList<>();
+        int w = image.getWidth();
+        int h = image.getHeight();
+        if (w != width || h != height) {
+            failures.add("picture size " + w + "x" + h + " is not the scene's " + width + "x" + height);
+        }
+        if (w < MIN_WIDTH || h < MIN_HEIGHT) {
+            failures.add("picture size " + w + "x" + h + " is below the window's minimum " + MIN_WIDTH + "x" + MIN_HEIGHT);
+        }
         Colours colours = Colours.of(image);
-        softly.assertThat(colours.distinct()).as("%s: distinct colours (fewer than %d: blank)", name, MIN_COLOURS)
-                .isGreaterThanOrEqualTo(MIN_COLOURS);
-        softly.assertThat(colours.dominantShare()).as("%s: share of its most common colour #%06x (more than %s: blank)",
-                name, colours.dominant(), MAX_DOMINANT_SHARE).isLessThanOrEqualTo(MAX_DOMINANT_SHARE);
-        theme(name).ifPresent(dark -> {
-            var luminance = softly.assertThat(colours.meanLuminance())
-                    .as("%s: mean luminance (0 black, 1 white) of a %s picture", name, dark ? "dark" : "light");
-            if (dark) {
-                luminance.isLessThan(0.5);
-            } else {
-                luminance.isGreaterThan(0.5);
-            }
-        });
-        softly.assertThat(missing(texts, mustShow)).as("%s: key texts not on screen when taken; on screen were %s",
-                name, texts.stream().map(t -> t.length() > 80 ? t.substring(0, 80) + "…" : t).toList()).isEmpty();
-        softly.assertAll();
+        if (colours.distinct() < MIN_COLOURS) {
+            failures.add("blank: distinct colours " + colours.distinct() + ", fewer than " + MIN_COLOURS);
+        }
+        if (colours.dominantShare() > MAX_DOMINANT_SHARE) {
+            failures.add(String.format(Locale.ROOT, "blank: its most common colour #%06x covers %.1f%% of it, more than %.0f%%",
+                    colours.dominant(), 100 * colours.dominantShare(), 100 * MAX_DOMINANT_SHARE));
+        }
+        theme(name).filter(dark -> dark != colours.meanLuminance() < 0.5).ifPresent(dark -> failures.add(String.format(
+                Locale.ROOT, "not a %s picture: mean luminance %.2f (0 black, 1 white)", dark ? "dark" : "light",
+                colours.meanLuminance())));
+        List<String> absent = missing(texts, mustShow);
+        if (!absent.isEmpty()) {
+            failures.add("key texts not on screen when taken: " + absent.stream().map(t -> "\"" + t + "\"").toList()
+                    + "; on screen were " + texts.stream().map(t -> t.length() > 80 ? t.substring(0, 80) + "…" : t).toList());
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError(name + ": " + String.join("\n" + name + ": ", failures));
+        }
     }
 
     /** {@code true} for a name ending in {@code -dark}, {@code false} for {@code -light}, else empty. */
