@@ -11,6 +11,7 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
 import dev.drainboard.kubevirt.config.ClusterConfigSource;
+import dev.drainboard.runtime.ControllerLoops;
 import dev.drainboard.runtime.ControllerManager;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -30,6 +31,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,6 +61,7 @@ public final class EvictionTestCluster implements AutoCloseable {
     private final EmbeddedCluster cluster;
     private final KubernetesClient client;
     private final ControllerManager manager;
+    private final DisruptionBudgetController budgets;
     private final ClusterConfigSource config;
     private final EvictionWebhookServer webhook;
 
@@ -81,7 +84,7 @@ public final class EvictionTestCluster implements AutoCloseable {
         SharedIndexInformer<VirtualMachineInstanceMigration> migrations =
                 manager.informers().sharedIndexInformerFor(VirtualMachineInstanceMigration.class, 0);
         config = ClusterConfigSource.start(manager.client());
-        DisruptionBudgetController.register(manager, vmis, pods, migrations, config);
+        budgets = DisruptionBudgetController.register(manager, vmis, pods, migrations, config);
         manager.start();
         webhook = EvictionWebhookServer.builder(manager.client())
                 .clusterConfig(config::current)
@@ -169,6 +172,18 @@ public final class EvictionTestCluster implements AutoCloseable {
         });
         List<PodDisruptionBudget> owned = budgetsOf(vmiName);
         return owned.isEmpty() ? Optional.empty() : Optional.of(owned.getFirst());
+    }
+
+    /**
+     * Waits until the PDB controller has decided on every VMI change made so far: runs {@code marker} (a new
+     * migratable LiveMigrate VMI) and waits for its settled PDB, which takes a pass the controller queued after
+     * every earlier VMI change, then for the controller to have no pass left (see {@link ControllerLoops#awaitIdle}).
+     * A missing PDB checked after this is the controller's decision, not a pass it has yet to make.
+     */
+    public void awaitBudgetControllerCaughtUp(String marker) throws Exception {
+        runVmi(marker, "LiveMigrate", true, "node03");
+        awaitBudget(marker, true);
+        ControllerLoops.awaitIdle(() -> budgets.loop().figures(), Duration.ofSeconds(30));
     }
 
     public List<PodDisruptionBudget> budgetsOf(String vmiName) {
