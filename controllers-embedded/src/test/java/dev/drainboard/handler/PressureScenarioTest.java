@@ -6,7 +6,10 @@ import static org.awaitility.Awaitility.await;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.ControlPlane;
+import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -56,10 +59,47 @@ class PressureScenarioTest {
                 // 24Gi − (16Gi of guests + 6 × 256Mi) − 6Gi = 512Mi available: alpha (1.25Gi) and bravo (2.25Gi), the
                 // first two in the kubelet's order, must go before more than 3500Mi is available again.
                 await().atMost(WAIT).until(() -> onNode(client).getOrDefault("node02", List.of()).equals(List.of("alpha", "bravo")));
+                // "No third victim" holds at once, before the kubelet has even looked at the relieved node: wait until
+                // both victims' launcher pods have ended, then until the eviction manager has made a round after that.
+                await().atMost(WAIT).until(() -> launchersOnNode01(client, "alpha", "bravo").stream().allMatch(PressureScenarioTest::ended));
+                awaitEvictionManagerRound(client, "observer");
+                assertThat(kubeletEvents(client, "node01", "EvictionThresholdMet")).as("one eviction per victim").isEqualTo(2);
                 assertThat(onNode(client).get("node01")).containsExactly("charlie", "delta", "echo", "foxtrot");
                 assertThat(vmis(client)).allSatisfy(v -> assertThat(v.getStatus().getPhase()).isEqualTo("Running"));
             }
         }
+    }
+
+    /**
+     * Waits until the simulated kubelets' eviction manager has checked every node in a round that began after now: a
+     * new cordoned node with an unreadable eviction threshold is reported (a Warning event) in the first round that
+     * lists it, and that round checks the other nodes as well.
+     */
+    private static void awaitEvictionManagerRound(KubernetesClient client, String observer) {
+        client.nodes().resource(new NodeBuilder().withNewMetadata().withName(observer)
+                .addToAnnotations(KubeVirtNames.Simulation.EVICTION_HARD, "memory.available>10Mi").endMetadata()
+                .withNewSpec().withUnschedulable(true).endSpec().build()).create();
+        await().atMost(WAIT).until(() -> kubeletEvents(client, observer, "InvalidEvictionConfiguration") > 0);
+    }
+
+    /** Events of this reason the kubelet recorded about a node (node events go to {@code default}). */
+    private static long kubeletEvents(KubernetesClient client, String node, String reason) {
+        return client.v1().events().inNamespace("default").list().getItems().stream()
+                .filter(e -> "Node".equals(e.getInvolvedObject().getKind()) && node.equals(e.getInvolvedObject().getName())
+                        && reason.equals(e.getReason()))
+                .count();
+    }
+
+    private static List<Pod> launchersOnNode01(KubernetesClient client, String... vmis) {
+        return client.pods().inNamespace("pressure").list().getItems().stream()
+                .filter(p -> "node01".equals(p.getSpec().getNodeName()) && p.getMetadata().getLabels() != null
+                        && List.of(vmis).contains(p.getMetadata().getLabels().get("vm.kubevirt.io/name")))
+                .toList();
+    }
+
+    private static boolean ended(Pod pod) {
+        String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
     }
 
     private static List<VirtualMachineInstance> vmis(KubernetesClient client) {
