@@ -204,7 +204,13 @@ class ReplicaSetControllerIntegrationTest {
         assertThat(paused.getMessage()).isEqualTo("Controller got paused");
 
         c.ops.scale(NS, "pz", 3);
-        // A matching orphan is still adopted: once it is, the controller has seen the new replicas and not scaled.
+        // A matching orphan is still adopted. The set and the VMIs come over two watches, so the pass that adopts
+        // it reads 3 replicas only if the controller's cache has them before the orphan exists; then the adoption
+        // (and the status it writes) shows a pass that saw 3 wanted and did not scale.
+        await().atMost(WAIT).until(() -> {
+            VirtualMachineInstanceReplicaSet cached = c.plane.informers().replicaSets().getStore().getByKey(NS + "/pz");
+            return cached != null && Integer.valueOf(3).equals(cached.getSpec().getReplicas());
+        });
         c.createOrphan("pz-orphan", "pz", Map.of());
         await().atMost(WAIT).until(() -> ReplicaSetVmis.controlledBy(c.vmi("pz-orphan"), rs));
         await().atMost(WAIT).until(() -> Integer.valueOf(2).equals(c.replicaSet("pz").getStatus().getReplicas()));
