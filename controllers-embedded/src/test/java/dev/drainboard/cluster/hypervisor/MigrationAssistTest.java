@@ -18,13 +18,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * Seed 002's phase 1 in the simulated transfer: a guest that dirties memory faster than the link sends it never
- * converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it so the transfer ends
- * before the instant it is given.
+ * The node-pressure assists in the simulated transfer: a guest that dirties memory faster than the link sends it
+ * never converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it so the transfer
+ * ends by the instant it is given (docs/benchmarks.md measures both on whole drains).
  */
 class MigrationAssistTest {
 
     static final long MI = 1L << 20;
+    /** Only guards against a hang: the transfers below move on the wall clock and end in seconds. */
+    private static final Duration HANG_GUARD = Duration.ofSeconds(60);
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
     private final SimulatedHypervisor source = new SimulatedHypervisor("a", Clock.systemUTC(), timers,
             new SimulatedHypervisor.Timing(Duration.ZERO, Duration.ofMillis(100)));
@@ -45,7 +47,7 @@ class MigrationAssistTest {
     private MigrationProgress migrate(MigrationOptions options) {
         DomainDefinition d = new DomainDefinition("uid", "ns", "vm", 64 * MI, 30, Map.of());
         source.start(d);
-        await().atMost(Duration.ofSeconds(5)).until(() -> source.domain("uid").orElseThrow().state() == DomainState.RUNNING);
+        await().atMost(HANG_GUARD).until(() -> source.domain("uid").orElseThrow().state() == DomainState.RUNNING);
         target.prepareIncoming(d);
         source.migrate("uid", target, options);
         return source.migration("uid").orElseThrow();
@@ -54,7 +56,7 @@ class MigrationAssistTest {
     @Test
     void withoutAnAssistAHotGuestNeverConverges() {
         migrate(hotGuest(false, null));
-        await().atMost(Duration.ofSeconds(15)).until(() -> source.migration("uid").orElseThrow().iteration() >= 4);
+        await().atMost(HANG_GUARD).until(() -> source.migration("uid").orElseThrow().iteration() >= 4);
         MigrationProgress p = source.migration("uid").orElseThrow();
         assertThat(p.state()).isEqualTo(MigrationProgress.State.RUNNING);
         assertThat(p.mode()).isEqualTo("PreCopy");
@@ -63,7 +65,7 @@ class MigrationAssistTest {
     @Test
     void autoConvergeThrottlesTheGuestUntilItConverges() {
         migrate(hotGuest(true, null));
-        await().atMost(Duration.ofSeconds(20)).until(() -> source.migration("uid").orElseThrow().isFinished());
+        await().atMost(HANG_GUARD).until(() -> source.migration("uid").orElseThrow().isFinished());
         MigrationProgress p = source.migration("uid").orElseThrow();
         assertThat(p.state()).isEqualTo(MigrationProgress.State.COMPLETED);
         assertThat(p.mode()).isEqualTo("PreCopy");
@@ -72,14 +74,21 @@ class MigrationAssistTest {
 
     @Test
     void pauseBeforeKillPausesTheGuestSoTheTransferEndsInTime() {
-        Instant pauseBy = Instant.now().plusMillis(2500);
-        migrate(hotGuest(false, pauseBy));
-        await().atMost(Duration.ofSeconds(10)).until(() -> source.migration("uid").orElseThrow().isFinished());
-        MigrationProgress p = source.migration("uid").orElseThrow();
+        // On simulated time, tick by tick as the hypervisor runs it: on the wall clock a tick delayed by a loaded
+        // machine moved the end, so the deadline could only be checked with a guessed allowance.
+        Instant start = Instant.parse("2026-01-01T00:00:00Z");
+        Instant pauseBy = start.plusMillis(2500);
+        SimulatedHypervisor.Transfer t = new SimulatedHypervisor.Transfer("uid", target, hotGuest(false, pauseBy), 64 * MI, start);
+        Instant now = start;
+        while (t.progress().state() == MigrationProgress.State.RUNNING && now.isBefore(start.plusSeconds(60))) {
+            now = now.plus(SimulatedHypervisor.TICK);
+            t.step(now);
+        }
+        MigrationProgress p = t.progress();
         assertThat(p.state()).isEqualTo(MigrationProgress.State.COMPLETED);
         assertThat(p.mode()).isEqualTo("Paused");
         assertThat(p.iteration()).as("it kept the guest running for some passes first").isGreaterThan(1);
-        // One 50 ms tick of slack, plus scheduling on a loaded machine.
-        assertThat(p.endedAt()).isBefore(pauseBy.plusMillis(300));
+        // The pause is decided, and the end seen, on a tick: the transfer ends within one tick of the instant.
+        assertThat(p.endedAt()).isBeforeOrEqualTo(pauseBy.plus(SimulatedHypervisor.TICK));
     }
 }
