@@ -90,8 +90,8 @@ class ActionsUiTest {
         robot.clickOn("#confirmCancel");
 
         await().atMost(WAIT).until(() -> !visible(robot, "#confirmCordon"));
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() ->
-                !Boolean.TRUE.equals(session.client().nodes().withName("node02").get().getSpec().getUnschedulable()));
+        UiSteps.awaitActionsAnswered(console);
+        assertThat(session.client().nodes().withName("node02").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
         assertThat(toasts()).isEmpty();
     }
 
@@ -110,6 +110,7 @@ class ActionsUiTest {
         robot.clickOn("#taintValue").write("-bad-");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(text(robot, "#taintValueError")).contains("a valid label must be an empty string");
+        UiSteps.awaitActionsAnswered(console);
         assertThat(taints(session.client(), "node03")).isEmpty();
 
         fx(() -> {

@@ -14,7 +14,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.time.Duration;
 import java.util.prefs.BackingStoreException;
 
 import static dev.drainboard.ui.ConsoleUiTest.fx;
@@ -78,8 +77,8 @@ class OverviewKeyboardUiTest {
         assertThat(text(robot, "#confirmMessage")).contains("node03");
         key(robot, KeyCode.ESCAPE);
         await().atMost(WAIT).until(() -> !visible(robot, "#confirmCordon"));
-        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() ->
-                !Boolean.TRUE.equals(session.client().nodes().withName("node03").get().getSpec().getUnschedulable()));
+        UiSteps.awaitActionsAnswered(console);
+        assertThat(session.client().nodes().withName("node03").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
 
         // Enter opens the focused node in the Nodes view, selected.
         fx(() -> {

@@ -20,7 +20,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.prefs.BackingStoreException;
 
@@ -76,7 +75,8 @@ class ScaleUiTest {
         type(robot, "");
         assertThat(text(robot, "#scaleError")).isEqualTo("Enter the number of replicas (0 or more)");
         assertThat(fx(() -> robot.lookup("#scaleOk").queryButton().isDisabled())).isTrue();
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> specReplicas(client) == 3);
+        UiSteps.awaitActionsAnswered(console);
+        assertThat(specReplicas(client)).isEqualTo(3);
         assertThat(toasts(console)).isEmpty();
 
         type(robot, "5");
@@ -118,7 +118,8 @@ class ScaleUiTest {
         assertThat(text(robot, "#scaleEffect")).contains("3 VMIs will be deleted");
         robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
         await().atMost(WAIT).until(() -> !visible(robot, "#scaleDialog"));
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> specReplicas(session.client()) == 3);
+        UiSteps.awaitActionsAnswered(console);
+        assertThat(specReplicas(session.client())).isEqualTo(3);
         assertThat(toasts(console)).isEmpty();
     }
 

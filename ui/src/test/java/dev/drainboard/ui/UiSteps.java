@@ -4,6 +4,7 @@ import dev.drainboard.ui.common.Notifier;
 import dev.drainboard.ui.connect.Session;
 import javafx.scene.control.Label;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
 import java.time.Duration;
 import java.util.List;
@@ -26,6 +27,16 @@ final class UiSteps {
         Session session = fx(() -> console.sessionProperty().get());
         await().atMost(WAIT).until(() -> fx(() -> session.model().synced().get() && session.model().nodes().size() == 4));
         return session;
+    }
+
+    /**
+     * Waits until every action the console has started has been answered and its outcome handed on (a toast).
+     * After a cancel or a refused input has been handled, a check that nothing was written, made then, cannot run
+     * ahead of a write still on its way: the console starts its writes from the FX event that asks for them.
+     */
+    static void awaitActionsAnswered(Console console) {
+        WaitForAsyncUtils.waitForFxEvents();
+        await().atMost(WAIT).until(() -> fx(() -> console.actionsProperty().get().pendingActions() == 0));
     }
 
     static List<Notifier.Toast> toasts(Console console) {

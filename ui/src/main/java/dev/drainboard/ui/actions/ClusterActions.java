@@ -30,6 +30,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -44,6 +45,8 @@ public final class ClusterActions implements AutoCloseable {
     private final ExecutorService background;
     private final Executor fx;
     private final Permissions permissions;
+    /** Requests started here whose answer has not been handed to the FX thread yet; read and written there. */
+    private final AtomicInteger pending = new AtomicInteger();
 
     /** Actions on the session's cluster, with permissions from SelfSubjectAccessReviews. */
     public static ClusterActions open(Session session) {
@@ -67,6 +70,15 @@ public final class ClusterActions implements AutoCloseable {
 
     public Permissions permissions() {
         return permissions;
+    }
+
+    /**
+     * Actions and reads started through this object whose outcome has not yet come back on the FX thread (a busy
+     * indicator). Read it on the FX thread: at 0, every write asked for so far has been answered and its outcome
+     * handed on, e.g. to a toast.
+     */
+    public int pending() {
+        return pending.get();
     }
 
     public CompletableFuture<ActionResult> cordon(String node) {
@@ -193,6 +205,7 @@ public final class ClusterActions implements AutoCloseable {
     }
 
     private CompletableFuture<ActionResult> run(String failedTitle, Supplier<ActionResult> action) {
+        pending.incrementAndGet();
         return CompletableFuture.supplyAsync(() -> {
                     try {
                         return action.get();
@@ -203,13 +216,18 @@ public final class ClusterActions implements AutoCloseable {
                     }
                 }, background)
                 .exceptionally(e -> new ActionResult(ActionResult.Outcome.FAILED, failedTitle, rootMessage(e)))
-                .thenApplyAsync(r -> r, fx);
+                .thenApplyAsync(r -> {
+                    pending.decrementAndGet(); // the future's dependents run right after, in this FX task
+                    return r;
+                }, fx);
     }
 
     /** Runs a blocking read off the FX thread; completes on the FX thread, exceptionally with a readable message. */
     private <T> CompletableFuture<T> call(Supplier<T> read) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        pending.incrementAndGet();
         CompletableFuture.supplyAsync(read, background).whenComplete((value, error) -> fx.execute(() -> {
+            pending.decrementAndGet();
             if (error != null) {
                 result.completeExceptionally(new IllegalStateException(rootMessage(error), error));
             } else {

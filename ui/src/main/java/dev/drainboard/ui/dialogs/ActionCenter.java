@@ -110,6 +110,11 @@ public final class ActionCenter implements AutoCloseable {
         return actions.permissions();
     }
 
+    /** Actions started here whose outcome has not come back yet; see {@link ClusterActions#pending()}. */
+    public int pendingActions() {
+        return actions.pending();
+    }
+
     public ActionSet<NodeRow> nodeActions() {
         return nodeActions;
     }

@@ -3,6 +3,7 @@ package dev.drainboard.ui.common;
 import dev.drainboard.ui.model.BatchList;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.Row;
+import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableCell;
@@ -15,6 +16,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A table screen under live updates as ClusterModel sends them (one batch of row replacements per pulse): what is
@@ -44,6 +47,8 @@ class TableScreenLiveUpdatesTest {
 
     private final BatchList<Item> rows = new BatchList<>();
     private final AtomicInteger stateCellUpdates = new AtomicInteger();
+    /** Pulses whose layout has run, counted by the scene. */
+    private final AtomicInteger laidOut = new AtomicInteger();
     private TableScreen<Item> screen;
     private TableView<Item> table;
 
@@ -65,6 +70,7 @@ class TableScreenLiveUpdatesTest {
         });
         table = screen.table();
         stage.setScene(new Scene(new javafx.scene.layout.StackPane(screen.root()), 800, 600));
+        stage.getScene().addPostLayoutPulseListener(laidOut::incrementAndGet);
         stage.show();
     }
 
@@ -160,13 +166,18 @@ class TableScreenLiveUpdatesTest {
         assertThat(fx(() -> table.getItems().size())).isEqualTo(10);
     }
 
-    /** One batch, as RowTable applies it, then a pulse. */
+    /**
+     * One batch, as RowTable applies it, then waits for a pulse laid out after it: "no cell repainted" is then the
+     * table's answer to the change, not a layout still to come.
+     */
     private void replace(int index, Item row) {
-        fx(() -> {
+        int before = fx(() -> {
             rows.batch(() -> rows.set(index, row));
-            return null;
+            Platform.requestNextPulse();
+            return laidOut.get();
         });
-        WaitForAsyncUtils.waitForFxEvents(3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> laidOut.get() > before);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private String shownState(String name) {
