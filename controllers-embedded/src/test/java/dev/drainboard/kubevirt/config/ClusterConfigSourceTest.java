@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 /** The configuration follows the KubeVirt CR of a live cluster, without a restart. */
@@ -82,20 +83,26 @@ class ClusterConfigSourceTest {
                 assertThat(config.migrations().nodeDrainTaintKey()).isEqualTo("example.com/drain");
             });
 
-            // An invalid change is refused: the last good configuration stays.
+            // An invalid change is refused: the last good configuration stays. Asked once the source has handled a
+            // valid change made after it (the watch delivers them in order): nothing came in between.
             client.resources(KubeVirt.class).inNamespace("kubevirt").withName("kubevirt")
                     .patch(PatchContext.of(PatchType.JSON_MERGE), """
                             {"metadata":{"labels":{"touched":"yes"}},"spec":{"configuration":{"evictionStrategy":"Sideways"}}}
                             """);
-            await().atMost(Duration.ofSeconds(10)).until(() -> client.resources(KubeVirt.class).inNamespace("kubevirt")
-                    .withName("kubevirt").get().getMetadata().getLabels() != null);
-            assertThat(source.current().evictionStrategy()).isEqualTo(EvictionStrategy.EXTERNAL);
+            client.resources(KubeVirt.class).inNamespace("kubevirt").withName("kubevirt")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), """
+                            {"spec":{"configuration":{"evictionStrategy":"External","migrations":{"parallelMigrationsPerCluster":12}}}}
+                            """);
+            await().atMost(Duration.ofSeconds(10)).until(() -> source.current().migrations().parallelMigrationsPerCluster() == 12);
+            assertThat(seen).extracting(ClusterConfig::evictionStrategy, c -> c.migrations().parallelMigrationsPerCluster())
+                    .containsExactly(tuple(EvictionStrategy.LIVE_MIGRATE, 5), tuple(EvictionStrategy.EXTERNAL, 10),
+                            tuple(EvictionStrategy.EXTERNAL, 12));
 
             client.resources(KubeVirt.class).inNamespace("kubevirt").withName("kubevirt").delete();
             await().atMost(Duration.ofSeconds(10)).until(() -> source.current().equals(ClusterConfig.defaults()));
 
             assertThat(seen).extracting(ClusterConfig::evictionStrategy).containsExactly(
-                    EvictionStrategy.LIVE_MIGRATE, EvictionStrategy.EXTERNAL, EvictionStrategy.NONE);
+                    EvictionStrategy.LIVE_MIGRATE, EvictionStrategy.EXTERNAL, EvictionStrategy.EXTERNAL, EvictionStrategy.NONE);
         }
     }
 
