@@ -35,6 +35,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An embedded cluster with three nodes, the PDB controller and the eviction webhook running on it as Drainboard
@@ -62,6 +63,7 @@ public final class EvictionTestCluster implements AutoCloseable {
     private final KubernetesClient client;
     private final ControllerManager manager;
     private final DisruptionBudgetController budgets;
+    private final AtomicInteger markers = new AtomicInteger();
     private final ClusterConfigSource config;
     private final EvictionWebhookServer webhook;
 
@@ -155,13 +157,23 @@ public final class EvictionTestCluster implements AutoCloseable {
         return pod;
     }
 
-    /** Waits until the VMI has a settled PDB (status observed, nothing to disrupt) or has none, as {@code protectedByPdb} says. */
-    public Optional<PodDisruptionBudget> awaitBudget(String vmiName, boolean protectedByPdb) {
+    /**
+     * Waits until the VMI has a settled PDB (status observed, nothing to disrupt) or, as {@code protectedByPdb}
+     * says, has none. "None" holds before the PDB controller has even looked at a new VMI, so it is checked once
+     * more after the controller has caught up with every change made so far ({@link #awaitBudgetControllerCaughtUp}).
+     */
+    public Optional<PodDisruptionBudget> awaitBudget(String vmiName, boolean protectedByPdb) throws Exception {
+        if (!protectedByPdb) {
+            await().atMost(30, SECONDS).until(() -> budgetsOf(vmiName).isEmpty());
+            awaitBudgetControllerCaughtUp();
+            List<PodDisruptionBudget> decided = budgetsOf(vmiName);
+            if (!decided.isEmpty()) {
+                throw new AssertionError("the PDB controller gave " + vmiName + " a PDB after all: " + decided);
+            }
+            return Optional.empty();
+        }
         await().atMost(30, SECONDS).until(() -> {
             List<PodDisruptionBudget> owned = budgetsOf(vmiName);
-            if (!protectedByPdb) {
-                return owned.isEmpty();
-            }
             if (owned.size() != 1 || owned.getFirst().getStatus() == null) {
                 return false;
             }
@@ -170,17 +182,16 @@ public final class EvictionTestCluster implements AutoCloseable {
                     && pdb.getStatus().getObservedGeneration().equals(pdb.getMetadata().getGeneration())
                     && pdb.getStatus().getCurrentHealthy() == 1;
         });
-        List<PodDisruptionBudget> owned = budgetsOf(vmiName);
-        return owned.isEmpty() ? Optional.empty() : Optional.of(owned.getFirst());
+        return Optional.of(budgetsOf(vmiName).getFirst());
     }
 
     /**
-     * Waits until the PDB controller has decided on every VMI change made so far: runs {@code marker} (a new
-     * migratable LiveMigrate VMI) and waits for its settled PDB, which takes a pass the controller queued after
-     * every earlier VMI change, then for the controller to have no pass left (see {@link ControllerLoops#awaitIdle}).
-     * A missing PDB checked after this is the controller's decision, not a pass it has yet to make.
+     * Waits until the PDB controller has decided on every VMI change made so far: runs a marker (a new migratable
+     * LiveMigrate VMI) and waits for its settled PDB, which takes a pass the controller queued after every earlier
+     * VMI change, then for the controller to have no pass left (see {@link ControllerLoops#awaitIdle}).
      */
-    public void awaitBudgetControllerCaughtUp(String marker) throws Exception {
+    public void awaitBudgetControllerCaughtUp() throws Exception {
+        String marker = "budget-marker-" + markers.incrementAndGet();
         runVmi(marker, "LiveMigrate", true, "node03");
         awaitBudget(marker, true);
         ControllerLoops.awaitIdle(() -> budgets.loop().figures(), Duration.ofSeconds(30));
