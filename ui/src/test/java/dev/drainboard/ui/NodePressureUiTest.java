@@ -108,6 +108,8 @@ class NodePressureUiTest {
     void aNodeUnderMemoryPressureSaysSoOnItsTile(FxRobot robot) {
         Session session = UiSteps.connect(robot, console);
         KubernetesClient client = session.client();
+        // Before: node04's tile is shown, without the badge (asked once the tile is there, not before it was drawn).
+        await().atMost(WAIT).until(() -> UiSteps.visible(robot, "#tile-node04"));
         assertThat(UiSteps.visible(robot, "#pressure-node04")).isFalse();
         client.nodes().withName("node04").edit(n -> {
             n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.EVICTION_HARD, "memory.available<100Mi");
