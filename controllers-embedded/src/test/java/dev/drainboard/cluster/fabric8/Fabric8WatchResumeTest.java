@@ -93,6 +93,8 @@ class Fabric8WatchResumeTest {
                 return p;
             });
             await().atMost(TIMEOUT).until(() -> watcher.events().contains("MODIFIED second"));
+            // A change made after them has arrived: no replay of the earlier ones came late either.
+            assertThat(watcher.events()).containsExactly("ADDED first", "ADDED second", "DELETED first", "MODIFIED second");
         }
         // Neither the dropped connection nor the closed one leaves a subscription behind.
         await().atMost(TIMEOUT).until(() -> cluster.cluster().store().subscriptionCount() == subscriptionsBefore);
