@@ -104,15 +104,16 @@ class ReplicaSetControllerIntegrationTest {
 
         c.ops.scale(NS, "order", 2);
         await().atMost(WAIT).until(() -> c.vmi("order-booting") == null || c.vmi("order-booting").getMetadata().getDeletionTimestamp() != null);
+        // The status a pass writes after the delete: that pass, and the one that deleted, are over.
+        c.awaitStatus("order", 2, 2);
         assertThat(c.vmi("order-moving").getMetadata().getDeletionTimestamp()).isNull();
         assertThat(c.vmi("order-ready").getMetadata().getDeletionTimestamp()).isNull();
-        c.awaitStatus("order", 2, 2);
 
         assertThat(ReplicaSetVmis.migrating(c.vmi("order-moving"))).as("still migrating").isTrue();
         c.ops.scale(NS, "order", 1);
         await().atMost(WAIT).until(() -> c.vmi("order-moving") == null || c.vmi("order-moving").getMetadata().getDeletionTimestamp() != null);
-        assertThat(c.vmi("order-ready").getMetadata().getDeletionTimestamp()).isNull();
         c.awaitStatus("order", 1, 1);
+        assertThat(c.vmi("order-ready").getMetadata().getDeletionTimestamp()).isNull();
         assertThat(c.owned(rs)).extracting(v -> v.getMetadata().getName()).containsExactly("order-ready");
     }
 
