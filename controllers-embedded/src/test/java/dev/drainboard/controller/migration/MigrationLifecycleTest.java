@@ -7,6 +7,7 @@ import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.runtime.ControllerLoops;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -101,6 +102,11 @@ class MigrationLifecycleTest {
             await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> assertThat(c.migrations())
                     .extracting(m -> m.getMetadata().getName())
                     .containsExactlyInAnyOrder("move-2", "move-3", "move-4", "move-5", "move-6"));
+            // Those five were seen while the clean-up could still be deleting; again once the controller is idle.
+            ControllerLoops.awaitIdle(() -> c.plane.figures().stream().filter(f -> f.name().equals(MigrationController.NAME))
+                    .findFirst().orElseThrow(), MigrationTestCluster.WAIT);
+            assertThat(c.migrations()).extracting(m -> m.getMetadata().getName())
+                    .containsExactlyInAnyOrder("move-2", "move-3", "move-4", "move-5", "move-6");
             assertThat(c.vmi("vm").getStatus().getPhase()).isEqualTo("Running");
         }
     }
