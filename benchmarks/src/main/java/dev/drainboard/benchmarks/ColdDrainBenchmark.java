@@ -111,14 +111,15 @@ public final class ColdDrainBenchmark {
                             "--ignore-daemonsets", "--delete-emptydir-data")
                             .redirectErrorStream(true).redirectOutput(log.toFile());
                     if (sizes.trace()) {
-                        launch.environment().put("DRAINBOARD_JAVA_OPTS", "-Dorg.slf4j.simpleLogger.log.dev.drainboard.ops=debug");
+                        launch.environment().put("DRAINBOARD_JAVA_OPTS", "-Dorg.slf4j.simpleLogger.log.dev.drainboard=debug "
+                                + "-Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
                     }
                     Process drain = launch.start();
                     int exit = drain.waitFor();
                     long end = System.nanoTime();
                     if (steps != null) {
-                        steps.mark("drain process exited " + exit);
-                        Files.readAllLines(log).stream().filter(l -> l.contains("DrainOperation")).forEach(out::println);
+                        steps.mark("drain process exited " + exit + " at " + java.time.LocalTime.now());
+                        Files.readAllLines(log).stream().filter(l -> l.contains("DEBUG") || l.contains("INFO")).forEach(out::println);
                     }
                     if (exit != 0) {
                         throw new IllegalStateException("drain exited " + exit + ":\n" + Files.readString(log));

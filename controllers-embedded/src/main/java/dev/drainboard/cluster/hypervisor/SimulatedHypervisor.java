@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -227,8 +227,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             transfers.put(vmiUid, transfer);
         }
         notifyListeners(domain(vmiUid).orElseThrow());
-        transfer.future = timers.isShutdown() ? null
-                : timers.scheduleAtFixedRate(() -> advance(transfer), TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+        scheduleNextTick(transfer, TICK);
     }
 
     @Override
@@ -253,6 +252,7 @@ public final class SimulatedHypervisor implements Hypervisor {
         Instant now = clock.instant();
         boolean finished;
         boolean tell;
+        Duration nextTick;
         synchronized (this) {
             if (t.state != MigrationProgress.State.RUNNING) {
                 return;
@@ -267,15 +267,15 @@ public final class SimulatedHypervisor implements Hypervisor {
                 t.step(now);
             }
             finished = t.state != MigrationProgress.State.RUNNING;
+            nextTick = finished ? null : t.untilNextTick();
             tell = finished || !t.mode.equals(modeBefore) || !now.isBefore(t.lastTold.plus(PROGRESS_INTERVAL));
             if (tell) {
                 t.lastTold = now;
             }
         }
-        if (finished) {
-            if (t.future != null) {
-                t.future.cancel(false);
-            }
+        if (!finished) {
+            scheduleNextTick(t, nextTick);
+        } else {
             boolean done = t.state == MigrationProgress.State.COMPLETED;
             if (done) {
                 // Switch-over: the target runs the guest first, then the source lets go.
@@ -290,6 +290,14 @@ public final class SimulatedHypervisor implements Hypervisor {
         }
     }
 
+    private void scheduleNextTick(Transfer t, Duration delay) {
+        try {
+            timers.schedule(() -> advance(t), Math.max(1, delay.toNanos()), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // The node is shutting down: the transfer ends with it.
+        }
+    }
+
     /** A live transfer out of this node; guarded by the hypervisor's lock. */
     static final class Transfer {
         final String vmiUid;
@@ -297,7 +305,6 @@ public final class SimulatedHypervisor implements Hypervisor {
         final MigrationOptions options;
         final long memory;
         final Instant startedAt;
-        ScheduledFuture<?> future;
         MigrationProgress.State state = MigrationProgress.State.RUNNING;
         String mode = KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY;
         long processed;
@@ -388,6 +395,16 @@ public final class SimulatedHypervisor implements Hypervisor {
                     fail(now, KubeVirtNames.Messages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
                 }
             }
+        }
+
+        /**
+         * The next tick: one {@link #TICK} on, or sooner when the current pass ends before that, so a transfer ends
+         * when its last byte is sent rather than at the next tick after it.
+         */
+        Duration untilNextTick() {
+            long bandwidth = Math.max(1, options.bandwidthBytesPerSecond());
+            long passEndNanos = (long) Math.ceil(passRemaining * 1e9 / bandwidth);
+            return passEndNanos > 0 && passEndNanos < TICK.toNanos() ? Duration.ofNanos(passEndNanos) : TICK;
         }
 
         /** Sending everything still to send takes us to the pause deadline (or past it). */
