@@ -38,16 +38,10 @@ import java.util.function.BooleanSupplier;
 public final class ColdDrainBenchmark {
 
     static final String NAMESPACE = "bench";
-    static final int PER_NODE_LIMIT = 2;
 
     record Sizes(int vmis, long memoryMiB, long linkMiBPerSecond, int runs, boolean trace) {
         static Sizes smoke() {
             return new Sizes(2, 16, 64, 1, false);
-        }
-
-        /** The links' time for every guest's memory, both of the node's slots always busy. */
-        double physicalIdealSeconds() {
-            return vmis * (memoryMiB / (double) linkMiBPerSecond) / PER_NODE_LIMIT;
         }
     }
 
@@ -100,6 +94,8 @@ public final class ColdDrainBenchmark {
                         return n;
                     });
                 }
+                PhysicalIdeal ideal = PhysicalIdeal.of(client, NAMESPACE, List.of("node01"));
+                out.println("physical ideal: " + ideal.describe());
                 try (MigrationTimeline timeline = new MigrationTimeline(client);
                      DrainTrace steps = sizes.trace() ? new DrainTrace(client, NAMESPACE, out) : null) {
                     Path log = dir.resolve("drain.log");
@@ -128,7 +124,7 @@ public final class ColdDrainBenchmark {
                     List<MigrationTimeline.Interval> ended = timeline.ended();
                     long firstStart = ended.stream().mapToLong(MigrationTimeline.Interval::startNanos).min().orElse(start);
                     long lastEnd = ended.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(end);
-                    Run run = new Run((end - start) / 1e9, sizes.physicalIdealSeconds(), (firstStart - start) / 1e9,
+                    Run run = new Run((end - start) / 1e9, ideal.seconds(), (firstStart - start) / 1e9,
                             (lastEnd - firstStart) / 1e9, (end - lastEnd) / 1e9, ended.size());
                     out.printf(Locale.ROOT, "cold drain of %d VMIs × %d MiB at %d MiB/s: %.2f s from launch to exit; "
                                     + "physical ideal %.2f s; ratio %.3f%n",

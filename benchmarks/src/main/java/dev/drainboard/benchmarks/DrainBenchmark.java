@@ -3,6 +3,13 @@ package dev.drainboard.benchmarks;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.LocalControlPlane;
+import dev.drainboard.handler.MigrationSync;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
+import dev.drainboard.kubevirt.config.MigrationConfig;
 import dev.drainboard.ops.DrainOperation;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainResult;
@@ -23,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -33,23 +41,32 @@ import java.util.stream.Collectors;
  * (migration limits 2 per node, 5 per cluster; simulated live migration, a 1 GiB guest in about 2 s):
  * <ol>
  *   <li>one node with {@code --vmis} LiveMigrate VMIs drained by {@link Ops#drain}: its time to DRAINED over the
- *       ideal {@code ceil(vmis / 2) × mean migration time} (goal ≤ 1.05);</li>
+ *       physical ideal, every VMI's memory over the simulated link with the node's 2 slots always busy
+ *       ({@link PhysicalIdeal}; goal ≤ 1.05), and for comparison over the ideal from observed migrations,
+ *       {@code ceil(vmis / 2) × mean migration time};</li>
  *   <li>{@code --nodes} nodes with {@code --per-node} VMIs each drained at once by {@link Ops#drainAll}, two spare
- *       nodes: the share of {@code 5 × span} during which migrations were in flight (goal ≥ 95 %);</li>
+ *       nodes: the physical ideal with the cluster's 5 slots always busy as a share of the time to all DRAINED
+ *       (goal ≥ 95 %); for comparison the same over the ideal from observed migrations, and the share of
+ *       {@code 5 × span} during which migrations were in flight;</li>
  *   <li>the node of part 1 drained by {@code kubectl drain} (a fresh cluster): its time over part 1's (skipped when
  *       {@code --kubectl=} is empty).</li>
  * </ol>
  * VMIs are placed by uncordoning one node at a time (all nodes start cordoned), so no VMI carries a nodeSelector
  * that would limit where it can migrate to; all nodes are uncordoned before a drain.
  *
- * <p>Arguments: {@code --vmis=40 --nodes=4 --per-node=20 --memory=1Gi --kubectl=/usr/bin/kubectl}; {@code --smoke}
- * for tiny sizes; {@code --kubectl=} (empty) skips part 3, {@code --skip-part2} skips part 2.
+ * The guests dirty no memory (no {@code sim.drainboard.dev/memory-dirty-rate}) and the nodes have no
+ * {@code sim.drainboard.dev/link-speed}, so a transfer takes guest memory / {@link MigrationSync#DEFAULT_LINK_BYTES_PER_SECOND}.
+ *
+ * <p>Arguments: {@code --vmis=40 --nodes=4 --per-node=20 --memory=1Gi --kubectl=/usr/bin/kubectl
+ * --warmup-vmis=20 --trace}; {@code --smoke} for tiny sizes; {@code --kubectl=} (empty) skips part 3,
+ * {@code --skip-part2} skips part 2, {@code --warmup-vmis=0} skips the warm-up drain.
  */
 public final class DrainBenchmark {
 
     static final String NAMESPACE = "bench";
-    static final int PER_NODE_LIMIT = 2;
-    static final int CLUSTER_LIMIT = 5;
+    /** The control plane's limits: the benchmark's clusters have no KubeVirt CR, so KubeVirt's defaults apply. */
+    static final int PER_NODE_LIMIT = MigrationConfig.DEFAULT_PARALLEL_OUTBOUND_MIGRATIONS_PER_NODE;
+    static final int CLUSTER_LIMIT = MigrationConfig.DEFAULT_PARALLEL_MIGRATIONS_PER_CLUSTER;
     /** {@code --trace}: print every change of part 1's VMIMs, pods and PDBs (see {@link DrainTrace}). */
     static boolean TRACE;
 
@@ -60,9 +77,21 @@ public final class DrainBenchmark {
         }
     }
 
+    /**
+     * The figures. {@code oneNodeRatio} and {@code allNodesObservedRatio} are over the ideal from observed migrations,
+     * {@code oneNodePhysicalRatio} and {@code allNodesPhysicalRatio} over the physical ideal (the goals' figures);
+     * part 2's are NaN when it is skipped.
+     */
     public record Report(double oneNodeSeconds, double meanMigrationSeconds, double oneNodeRatio,
                          double allNodesSeconds, double busyShare, int mostInFlight,
-                         double kubectlSeconds, double kubectlRatio) {
+                         double kubectlSeconds, double kubectlRatio,
+                         double oneNodePhysicalIdealSeconds, double oneNodePhysicalRatio,
+                         double allNodesObservedRatio, double allNodesPhysicalIdealSeconds, double allNodesPhysicalRatio) {
+
+        /** Part 2's goal figure: the physical ideal as a share of the time to all DRAINED. */
+        public double allNodesPhysicalShare() {
+            return 1 / allNodesPhysicalRatio;
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -89,17 +118,18 @@ public final class DrainBenchmark {
         // console that has been open a while), not the JIT compiling its first drain. Its figures are printed, not used.
         if (sizes.warmupVmis() > 0) {
             out.printf(Locale.ROOT, "warm-up: a drain of %d VMIs (not counted)%n", sizes.warmupVmis());
-            oneNode(sizes.warmupVmis(), sizes.memory(), options, out, false);
+            oneNode("warm-up", sizes.warmupVmis(), sizes.memory(), options, out, false);
         }
 
         // Part 1: one node.
-        OneNode first = oneNode(sizes.vmis(), sizes.memory(), options, out, TRACE);
+        OneNode first = oneNode("one node", sizes.vmis(), sizes.memory(), options, out, TRACE);
         double oneNode = first.seconds();
         double meanMigration = first.meanMigration();
         double oneNodeRatio = first.ratio();
 
         // Part 2: several nodes at once, two spare nodes to migrate to.
-        AllNodes all = part2 ? allNodes(sizes, options, out) : new AllNodes(Double.NaN, Double.NaN, 0);
+        AllNodes all = part2 ? allNodes(sizes, options, out)
+                : new AllNodes(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN);
         double allNodes = all.seconds();
         double busy = all.busyShare();
         int most = all.mostInFlight();
@@ -114,19 +144,26 @@ public final class DrainBenchmark {
         double kubectlRatio = kubectl / oneNode;
         out.printf(Locale.ROOT, "kubectl drain / Ops.drain: %.2f s / %.2f s = %.2f%n", kubectl, oneNode, kubectlRatio);
         out.printf(Locale.ROOT, "load average at end: %.2f%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        return new Report(oneNode, meanMigration, oneNodeRatio, allNodes, busy, most, kubectl, kubectlRatio);
+        return new Report(oneNode, meanMigration, oneNodeRatio, allNodes, busy, most, kubectl, kubectlRatio,
+                first.physicalIdeal(), first.physicalRatio(), all.observedRatio(), all.physicalIdeal(), all.physicalRatio());
     }
 
-    private record OneNode(double seconds, double meanMigration, double ratio) {
+    private record OneNode(double seconds, double meanMigration, double ratio, double physicalIdeal, double physicalRatio) {
     }
 
-    /** Part 1: one node with {@code vmis} VMIs drained by {@link Ops#drain}. */
-    private static OneNode oneNode(int vmis, String memory, DrainOptions options, PrintStream out, boolean trace) throws Exception {
+    /**
+     * Part 1 (and the warm-up): one node with {@code vmis} VMIs drained by {@link Ops#drain}; {@code label} starts
+     * each printed line.
+     */
+    private static OneNode oneNode(String label, int vmis, String memory, DrainOptions options, PrintStream out, boolean trace)
+            throws Exception {
         double oneNode;
         double meanMigration;
+        PhysicalIdeal physical;
         try (Bench bench = Bench.start(5, out)) {
             bench.place("node01", vmis, memory);
             bench.uncordonAll();
+            physical = bench.physicalIdeal(List.of("node01"));
             try (MigrationTimeline timeline = new MigrationTimeline(bench.client);
                  DrainTrace steps = trace ? new DrainTrace(bench.client, NAMESPACE, out) : null) {
                 long start = System.nanoTime();
@@ -146,24 +183,30 @@ public final class DrainBenchmark {
                 List<MigrationTimeline.Interval> ended = timeline.ended();
                 meanMigration = ended.stream().filter(MigrationTimeline.Interval::succeeded)
                         .mapToDouble(MigrationTimeline.Interval::seconds).average().orElse(Double.NaN);
-                out.printf(Locale.ROOT, "one node, %d VMIs: DRAINED in %.2f s; %d migrations, mean %.2f s each, at most %d in flight%n",
-                        vmis, oneNode, ended.size(), meanMigration, MigrationTimeline.mostInFlight(ended));
+                out.printf(Locale.ROOT, "%s, %d VMIs: DRAINED in %.2f s; %d migrations, mean %.2f s each, at most %d in flight%n",
+                        label, vmis, oneNode, ended.size(), meanMigration, MigrationTimeline.mostInFlight(ended));
                 long firstStart = ended.stream().mapToLong(MigrationTimeline.Interval::startNanos).min().orElse(start);
                 long lastEnd = ended.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(start);
-                out.printf(Locale.ROOT, "one node: drain start → first migration %.2f s; last migration end → DRAINED %.2f s; "
+                out.printf(Locale.ROOT, "%s: drain start → first migration %.2f s; last migration end → DRAINED %.2f s; "
                                 + "slots busy %.1f %% of %d × span%n",
-                        (firstStart - start) / 1e9, (start + (long) (oneNode * 1e9) - lastEnd) / 1e9,
+                        label, (firstStart - start) / 1e9, (start + (long) (oneNode * 1e9) - lastEnd) / 1e9,
                         MigrationTimeline.busyShare(ended, PER_NODE_LIMIT) * 100, PER_NODE_LIMIT);
             }
         }
         double ideal = Math.ceil(vmis / (double) PER_NODE_LIMIT) * meanMigration;
         double ratio = oneNode / ideal;
-        out.printf(Locale.ROOT, "one node: time / ideal (ceil(%d/%d) × %.2f s = %.2f s) = %.3f (goal ≤ 1.05)%n",
-                vmis, PER_NODE_LIMIT, meanMigration, ideal, ratio);
-        return new OneNode(oneNode, meanMigration, ratio);
+        out.printf(Locale.ROOT, "%s: time / ideal from observed migrations (ceil(%d/%d) × %.2f s = %.2f s) = %.3f "
+                        + "(for comparison: counts the control plane's own time per migration as ideal)%n",
+                label, vmis, PER_NODE_LIMIT, meanMigration, ideal, ratio);
+        double physicalRatio = oneNode / physical.seconds();
+        out.printf(Locale.ROOT, "%s: physical ideal %s%n", label, physical.describe());
+        out.printf(Locale.ROOT, "%s: time / physical ideal = %.2f s / %.2f s = %.3f%s%n", label, oneNode, physical.seconds(),
+                physicalRatio, label.equals("warm-up") ? " (not counted)" : " (goal ≤ 1.05: the goal is on this ratio)");
+        return new OneNode(oneNode, meanMigration, ratio, physical.seconds(), physicalRatio);
     }
 
-    private record AllNodes(double seconds, double busyShare, int mostInFlight) {
+    private record AllNodes(double seconds, double busyShare, int mostInFlight, double observedRatio,
+                            double physicalIdeal, double physicalRatio) {
     }
 
     /** Part 2: several nodes drained at once, two spare nodes to migrate to. */
@@ -176,6 +219,8 @@ public final class DrainBenchmark {
                 drained.add(node);
             }
             bench.uncordonAll();
+            PhysicalIdeal physical = bench.physicalIdeal(drained);
+            int slots = physical.slots(); // the cluster's 5 unless fewer nodes are drained than fill them at 2 each
             try (MigrationTimeline timeline = new MigrationTimeline(bench.client)) {
                 long start = System.nanoTime();
                 List<DrainOperation> drains = bench.ops.drainAll(drained, options);
@@ -184,26 +229,36 @@ public final class DrainBenchmark {
                 results.forEach(DrainBenchmark::require);
                 waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.nodes() * sizes.perNode());
                 List<MigrationTimeline.Interval> ended = timeline.ended();
-                double busy = MigrationTimeline.busyShare(ended, CLUSTER_LIMIT);
+                double busy = MigrationTimeline.busyShare(ended, slots);
                 int most = MigrationTimeline.mostInFlight(ended);
                 double mean = ended.stream().mapToDouble(MigrationTimeline.Interval::seconds).average().orElse(Double.NaN);
                 out.printf(Locale.ROOT, "%d nodes × %d VMIs at once: all DRAINED in %.2f s; %d migrations, mean %.2f s each, at most %d in flight%n",
                         sizes.nodes(), sizes.perNode(), allNodes, ended.size(), mean, most);
-                out.printf(Locale.ROOT, "%d nodes: migration slots busy %.1f %% of %d × span (goal ≥ 95 %%)%n",
-                        sizes.nodes(), busy * 100, CLUSTER_LIMIT);
+                out.printf(Locale.ROOT, "%d nodes: migration slots busy %.1f %% of %d × span (observed migrations, first start → last end)%n",
+                        sizes.nodes(), busy * 100, slots);
                 long firstStart = ended.stream().mapToLong(MigrationTimeline.Interval::startNanos).min().orElse(start);
                 long lastEnd = ended.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(start);
                 out.printf(Locale.ROOT, "%d nodes: drain start → first migration %.2f s; span %.2f s (ideal ceil(%d/%d) × %.2f s = %.2f s); "
                                 + "last migration end → all DRAINED %.2f s%n",
-                        sizes.nodes(), (firstStart - start) / 1e9, (lastEnd - firstStart) / 1e9, ended.size(), CLUSTER_LIMIT, mean,
-                        Math.ceil(ended.size() / (double) CLUSTER_LIMIT) * mean, (start + (long) (allNodes * 1e9) - lastEnd) / 1e9);
+                        sizes.nodes(), (firstStart - start) / 1e9, (lastEnd - firstStart) / 1e9, ended.size(), slots, mean,
+                        Math.ceil(ended.size() / (double) slots) * mean, (start + (long) (allNodes * 1e9) - lastEnd) / 1e9);
                 // Which node finished when: a node that got fewer slots early finishes last, with slots idle meanwhile.
                 Map<String, List<MigrationTimeline.Interval>> byNode = new TreeMap<>(ended.stream()
                         .filter(i -> i.sourceNode() != null).collect(Collectors.groupingBy(MigrationTimeline.Interval::sourceNode)));
                 byNode.forEach((node, list) -> out.printf(Locale.ROOT, "%d nodes: %s's %d migrations ended by %.2f s of the span%n",
                         sizes.nodes(), node, list.size(),
                         (list.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(firstStart) - firstStart) / 1e9));
-                return new AllNodes(allNodes, busy, most);
+                double observedIdeal = Math.ceil(ended.size() / (double) slots) * mean;
+                double observedRatio = allNodes / observedIdeal;
+                out.printf(Locale.ROOT, "%d nodes: time / ideal from observed migrations (ceil(%d/%d) × %.2f s = %.2f s) = %.3f, "
+                                + "i.e. %.1f %% (for comparison: counts the control plane's own time per migration as ideal)%n",
+                        sizes.nodes(), ended.size(), slots, mean, observedIdeal, observedRatio, 100 / observedRatio);
+                double physicalRatio = allNodes / physical.seconds();
+                out.printf(Locale.ROOT, "%d nodes: physical ideal %s%n", sizes.nodes(), physical.describe());
+                out.printf(Locale.ROOT, "%d nodes: time / physical ideal = %.2f s / %.2f s = %.3f, i.e. %.1f %% of the physical ideal "
+                                + "(goal ≥ 95 %%: the goal is on this share)%n",
+                        sizes.nodes(), allNodes, physical.seconds(), physicalRatio, 100 / physicalRatio);
+                return new AllNodes(allNodes, busy, most, observedRatio, physical.seconds(), physicalRatio);
             }
         }
     }
@@ -328,6 +383,14 @@ public final class DrainBenchmark {
             return pdb.getStatus() != null && pdb.getStatus().getObservedGeneration() != null
                     && pdb.getStatus().getObservedGeneration().equals(pdb.getMetadata().getGeneration())
                     && pdb.getStatus().getCurrentHealthy() != null && pdb.getStatus().getCurrentHealthy() >= 1;
+        }
+
+        /**
+         * The physical ideal of draining these nodes of the VMIs on them now, with the migration configuration the
+         * control plane reads (the cluster's KubeVirt CR, else KubeVirt's defaults) and each VMI's source node.
+         */
+        PhysicalIdeal physicalIdeal(List<String> drained) throws InvalidClusterConfigException {
+            return PhysicalIdeal.of(client, NAMESPACE, drained);
         }
 
         void uncordonAll() {

@@ -2,6 +2,7 @@ package dev.drainboard.benchmarks;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.KubeVirt;
@@ -28,21 +29,35 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 002 under load (issue 8): a node of {@code --vms} LiveMigrate VMIs of various sizes and dirty rates is pushed
- * past its soft memory threshold with the gate {@code NodePressureEvictionLiveMigration} on; the simulated kubelet
+ * Node-pressure eviction turned into live migration, under load (issue 8): a node of {@code --vms} LiveMigrate VMIs of
+ * various sizes and dirty rates is pushed past its soft memory threshold with the gate
+ * {@code NodePressureEvictionLiveMigration} on; the simulated kubelet
  * evicts them one at a time, each with {@code evictionMaxPodGracePeriod} to get away before it is killed. For each
  * grace period (300, 60, 30 s) and each phase-1 assist (None, AutoConverge, PauseBeforeKill) it prints the share of
  * evicted VMs that migrated (saved) rather than being killed (lost).
  *
- * <p>Time scaling: every duration of the simulated world is divided by {@code --time-scale} (default 10) and every
- * rate multiplied by it, so a 300 s grace period runs in 30 s: the kubelet's {@code evictionMaxPodGracePeriod}, the
- * node's link speed (512 MiB/s × k), the guests' dirty rates, {@code maxDowntimeMs}, {@code progressTimeout} and
- * {@code completionTimeoutPerGiB}. A pre-copy migration's course depends only on the ratios of these, so it is the
- * same run k times faster. What is not scaled: the controllers' own latencies (VMIM creation, target pod, hand-off:
- * a few hundred milliseconds, i.e. a few "seconds" at k = 10) and the eviction manager's 1 s period (10 s at k = 10,
- * the real kubelet's). Both make the figures a little pessimistic.
+ * <p>Time scaling: every duration of the simulated world is divided by {@code --time-scale} (k, default 10) and
+ * every rate multiplied by it, so a 300 s grace period runs in 30 s: the kubelet's {@code evictionMaxPodGracePeriod},
+ * the node's link speed (512 MiB/s × k), the guests' dirty rates, {@code maxDowntimeMs}, {@code progressTimeout},
+ * {@code completionTimeoutPerGiB}, and the simulated hypervisor's own timing
+ * ({@link SimulatedHypervisor.Timing#dividedBy}: the transfer's 50 ms tick, the 250 ms progress interval, boot and
+ * shutdown delays). A pre-copy migration's course depends only on the ratios of these, so it is the same run k times
+ * faster, down to the tick's granularity. What is not scaled:
+ * <ul>
+ *   <li>the controllers' own latencies (VMIM creation, target pod, hand-off: a few hundred milliseconds, i.e. a few
+ *       "seconds" at k = 10): a migration starts later after its eviction than it would unscaled (pessimistic);</li>
+ *   <li>{@code PauseBeforeKill}'s safety margin before the kill (a twentieth of the grace period, at most 1 s:
+ *       {@code NodePressureEvacuation.pauseBy}): the 1 s cap stays 1 s of wall time, so at k = 10 the guest pauses up
+ *       to 10 "seconds" before the kill instead of 1 s: an earlier, longer pause, less time to migrate (pessimistic);</li>
+ *   <li>the simulated eviction manager's 1 s period ({@code MemoryPressureMonitor.PERIOD}): 10 s at k = 10, which is
+ *       the real kubelet's ({@code evictionMonitoringPeriod} in Kubernetes' {@code pkg/kubelet/kubelet.go}). The
+ *       evictions come further apart than in an unscaled run of the simulation, as far apart as on a real node, so
+ *       fewer migrations wait for one of the node's two slots;</li>
+ *   <li>grace periods are whole seconds ({@code max(1, grace / k)}): exact for 300, 60 and 30 at k = 10.</li>
+ * </ul>
  *
- * <p>Arguments: {@code --vms=12 --time-scale=10 --graces=300,60,30 --assists=None,AutoConverge,PauseBeforeKill}.
+ * <p>Arguments: {@code --vms=12 --time-scale=10 --graces=300,60,30 --assists=None,AutoConverge,PauseBeforeKill};
+ * {@code --smoke} for 2 VMs, the 30 s grace period and the three assists.
  */
 public final class NodePressureBenchmark {
 
@@ -60,45 +75,67 @@ public final class NodePressureBenchmark {
     record Vm(String name, long sizeGi, long dirtyMi) {
     }
 
-    record Outcome(int evicted, int saved, int lost, double seconds, List<String> lostVms) {
+    /** One cell: the VMs the kubelet evicted, how many were saved (Running on spare) and lost (their VMI failed). */
+    public record Outcome(int evicted, int saved, int lost, double seconds, List<String> lostVms) {
         double savedShare() {
             return evicted == 0 ? 0 : 100.0 * saved / evicted;
         }
     }
 
+    /** The mix's size, the time scale, and the grace periods and assists to try (one fresh cluster per pair). */
+    public record Sizes(int vms, int timeScale, List<Integer> graces, List<NodePressureAssist> assists) {
+        /** 2 VMs (1 GiB not dirtying, 2 GiB dirtying 128 MiB/s), the shortest grace period, each assist: about 30 s. */
+        static Sizes smoke() {
+            return new Sizes(2, 10, List.of(30), List.of(NodePressureAssist.values()));
+        }
+    }
+
+    /** The outcome of each cell, by grace period in seconds, then by assist, in the order run. */
+    public record Report(Map<Integer, Map<NodePressureAssist, Outcome>> cells) {
+    }
+
     public static void main(String[] args) throws Exception {
-        int vms = intArg(args, "vms", 12);
-        int scale = intArg(args, "time-scale", 10);
-        List<Integer> graces = Arrays.stream(stringArg(args, "graces", "300,60,30").split(",")).map(Integer::parseInt).toList();
-        List<NodePressureAssist> assists = Arrays.stream(stringArg(args, "assists", "None,AutoConverge,PauseBeforeKill").split(","))
+        Sizes base = List.of(args).contains("--smoke") ? Sizes.smoke()
+                : new Sizes(12, 10, List.of(300, 60, 30), List.of(NodePressureAssist.values()));
+        List<Integer> graces = Arrays.stream(stringArg(args, "graces", join(base.graces())).split(",")).map(Integer::parseInt).toList();
+        List<NodePressureAssist> assists = Arrays.stream(stringArg(args, "assists",
+                        String.join(",", base.assists().stream().map(NodePressureAssist::value).toList())).split(","))
                 .map(a -> NodePressureAssist.parse(a).orElseThrow(() -> new IllegalArgumentException("unknown assist " + a))).toList();
-        PrintStream out = System.out;
-        List<Vm> mix = mix(vms);
-        out.printf(Locale.ROOT, "load average at start: %.2f; time scale %d; %d VMs:%n", load(), scale, vms);
+        run(new Sizes(intArg(args, "vms", base.vms()), intArg(args, "time-scale", base.timeScale()), graces, assists), System.out);
+        System.exit(0);
+    }
+
+    public static Report run(Sizes sizes, PrintStream out) throws Exception {
+        int scale = sizes.timeScale();
+        List<Vm> mix = mix(sizes.vms());
+        SimulatedHypervisor.Timing timing = SimulatedHypervisor.Timing.defaults().dividedBy(scale);
+        out.printf(Locale.ROOT, "load average at start: %.2f; time scale %d (hypervisor tick %.1f ms, progress every %.1f ms); %d VMs:%n",
+                load(), scale, timing.tick().toNanos() / 1e6, timing.progressInterval().toNanos() / 1e6, sizes.vms());
         mix.forEach(v -> out.printf(Locale.ROOT, "  %s %d GiB, dirty %d MiB/s%n", v.name(), v.sizeGi(), v.dirtyMi()));
 
-        Map<String, Outcome> results = new LinkedHashMap<>();
-        for (int grace : graces) {
-            for (NodePressureAssist assist : assists) {
+        Map<Integer, Map<NodePressureAssist, Outcome>> results = new LinkedHashMap<>();
+        for (int grace : sizes.graces()) {
+            for (NodePressureAssist assist : sizes.assists()) {
                 Outcome o = run(mix, grace, assist, scale, out);
-                results.put(grace + " s / " + assist.value(), o);
+                results.computeIfAbsent(grace, g -> new LinkedHashMap<>()).put(assist, o);
                 out.printf(Locale.ROOT, "evictionMaxPodGracePeriod %3d s, assist %-15s: saved %2d of %2d (%5.1f %%), lost %s, %.0f s wall%n",
                         grace, assist.value(), o.saved(), o.evicted(), o.savedShare(), o.lostVms(), o.seconds());
             }
         }
         out.println();
-        out.println("| evictionMaxPodGracePeriod | " + String.join(" | ", assists.stream().map(NodePressureAssist::value).toList()) + " |");
-        out.println("|---|" + "---|".repeat(assists.size()));
-        for (int grace : graces) {
+        out.println("| evictionMaxPodGracePeriod | " + String.join(" | ", sizes.assists().stream().map(NodePressureAssist::value).toList()) + " |");
+        out.println("|---|" + "---|".repeat(sizes.assists().size()));
+        results.forEach((grace, byAssist) -> {
             StringBuilder row = new StringBuilder("| " + grace + " s |");
-            for (NodePressureAssist assist : assists) {
-                Outcome o = results.get(grace + " s / " + assist.value());
-                row.append(String.format(Locale.ROOT, " %.0f %% (%d/%d) |", o.savedShare(), o.saved(), o.evicted()));
-            }
+            byAssist.values().forEach(o -> row.append(String.format(Locale.ROOT, " %.0f %% (%d/%d) |", o.savedShare(), o.saved(), o.evicted())));
             out.println(row);
-        }
+        });
         out.printf(Locale.ROOT, "load average at end: %.2f%n", load());
-        System.exit(0);
+        return new Report(results);
+    }
+
+    private static String join(List<Integer> values) {
+        return String.join(",", values.stream().map(String::valueOf).toList());
     }
 
     static List<Vm> mix(int count) {
@@ -118,7 +155,8 @@ public final class NodePressureBenchmark {
     static Outcome run(List<Vm> mix, int graceSeconds, NodePressureAssist assist, int scale, PrintStream out) throws Exception {
         Path dir = Files.createTempDirectory("drainboard-pressure-bench-");
         try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0)
-                .withKubeconfigOut(dir.resolve("kubeconfig")))) {
+                .withKubeconfigOut(dir.resolve("kubeconfig"))
+                .withHypervisorTiming(SimulatedHypervisor.Timing.defaults().dividedBy(scale)))) {
             Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
             try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
                  LocalControlPlane plane = LocalControlPlane.start(config, cluster.hypervisors(), true)) {

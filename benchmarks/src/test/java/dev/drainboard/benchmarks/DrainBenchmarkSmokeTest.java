@@ -22,6 +22,21 @@ class DrainBenchmarkSmokeTest {
         assertThat(report.mostInFlight()).isBetween(1, DrainBenchmark.CLUSTER_LIMIT);
         assertThat(report.busyShare()).isBetween(0.0, 1.0);
         assertThat(report.kubectlSeconds()).isNaN();
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("time / ideal", "migration slots busy", "kubectl drain: skipped");
+        // Both denominators, for both parts: the observed migrations' and the physical one (the goals').
+        assertThat(report.oneNodeRatio()).isPositive().isFinite();
+        assertThat(report.oneNodePhysicalIdealSeconds()).isPositive().isFinite();
+        assertThat(report.oneNodePhysicalRatio()).isPositive().isFinite();
+        assertThat(report.allNodesObservedRatio()).isPositive().isFinite();
+        assertThat(report.allNodesPhysicalIdealSeconds()).isPositive().isFinite();
+        assertThat(report.allNodesPhysicalRatio()).isPositive().isFinite();
+        // A drain cannot beat the links: every VMI's memory has to cross one.
+        assertThat(report.oneNodePhysicalRatio()).isGreaterThan(1);
+        assertThat(report.allNodesPhysicalRatio()).isGreaterThan(1);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(
+                "one node: time / ideal from observed migrations", "one node: physical ideal 4 × (128 MiB at 512 MiB/s, dirty 0 MiB/s: 0.25 s)",
+                "one node: time / physical ideal", "(goal ≤ 1.05: the goal is on this ratio)",
+                "2 nodes: time / ideal from observed migrations", "2 nodes: physical ideal 6 × (128 MiB at 512 MiB/s, dirty 0 MiB/s: 0.25 s)",
+                "2 nodes: time / physical ideal", "(goal ≥ 95 %: the goal is on this share)",
+                "migration slots busy", "kubectl drain: skipped");
     }
 }

@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param contextName      the kubeconfig context (and cluster and user) name
  * @param watchLogCapacity how many changes watches can replay; older resourceVersions get 410 Gone
  * @param podStartDelay    how long a bound pod takes to run when it has no {@code sim.drainboard.dev/start-delay}
- * @param hypervisorTiming the simulated guests' default boot and shutdown times
+ * @param hypervisorTiming the simulated guests' default boot and shutdown times, the hypervisors' transfer tick and
+ *                         progress interval
  * @param kubeVirtCrds     whether KubeVirt's CRDs are served from the start (as on a cluster running KubeVirt)
  */
 public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigOut, String contextName,
@@ -63,7 +64,10 @@ public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigO
         return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, delay, hypervisorTiming, kubeVirtCrds);
     }
 
-    /** Default guest boot and ACPI shutdown times; a VMI's annotations override them. */
+    /**
+     * Default guest boot and ACPI shutdown times (a VMI's annotations override them), how often a live migration's
+     * transfer advances and how often its progress is reported.
+     */
     public EmbeddedClusterOptions withHypervisorTiming(SimulatedHypervisor.Timing timing) {
         return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, timing, kubeVirtCrds);
     }

@@ -278,7 +278,11 @@ public final class NodeHandler implements AutoCloseable {
         }
     }
 
-    static DomainDefinition definitionOf(VirtualMachineInstance vmi) {
+    /**
+     * The domain a VMI asks for: its guest memory ({@code spec.domain.memory.guest}, else its memory request), grace
+     * period and annotations. Public so that what a migration moves can be computed as the handler does.
+     */
+    public static DomainDefinition definitionOf(VirtualMachineInstance vmi) {
         long memory = 0;
         var domain = vmi.getSpec() == null ? null : vmi.getSpec().getDomain();
         if (domain != null) {

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
@@ -45,15 +46,48 @@ public final class SimulatedHypervisor implements Hypervisor {
     public static final String GUEST_SHUTDOWN_DELAY = KubeVirtNames.Simulation.GUEST_SHUTDOWN_DELAY;
     public static final String NEVER = "never";
     public static final String MEMORY_DIRTY_RATE = KubeVirtNames.Simulation.MEMORY_DIRTY_RATE;
-    /** How often a running transfer advances. */
+    /** How often a running transfer advances, by default. */
     static final Duration TICK = Duration.ofMillis(50);
-    /** Listeners hear of a running transfer at most this often (and at once when it ends or changes mode). */
+    /** Listeners hear of a running transfer at most this often by default (and at once when it ends or changes mode). */
     static final Duration PROGRESS_INTERVAL = Duration.ofMillis(250);
 
-    /** Defaults when a VMI sets no knob. */
-    public record Timing(Duration bootDelay, Duration guestShutdownDelay) {
+    /**
+     * The hypervisor's timing.
+     *
+     * @param bootDelay          a guest's boot time when its VMI sets no {@value #BOOT_DELAY}
+     * @param guestShutdownDelay a guest's ACPI shutdown time when its VMI sets no {@value #GUEST_SHUTDOWN_DELAY}
+     * @param tick               how often a running transfer advances (the transfer model integrates over the time
+     *                           that passed, so the tick only sets how finely a pass's end and the switch-over fall)
+     * @param progressInterval   listeners hear of a running transfer at most this often
+     */
+    public record Timing(Duration bootDelay, Duration guestShutdownDelay, Duration tick, Duration progressInterval) {
+        public Timing {
+            Objects.requireNonNull(bootDelay);
+            Objects.requireNonNull(guestShutdownDelay);
+            if (!tick.isPositive() || progressInterval.isNegative()) {
+                throw new IllegalArgumentException("tick must be positive, progress interval not negative: " + tick + ", " + progressInterval);
+            }
+        }
+
+        /** The given boot and shutdown times, the default tick and progress interval. */
+        public Timing(Duration bootDelay, Duration guestShutdownDelay) {
+            this(bootDelay, guestShutdownDelay, TICK, PROGRESS_INTERVAL);
+        }
+
         public static Timing defaults() {
             return new Timing(Duration.ofMillis(100), Duration.ofMillis(500));
+        }
+
+        /**
+         * Every duration divided by {@code factor}, to run the simulated world {@code factor} times faster (a
+         * benchmark that also divides the cluster's timeouts and multiplies its rates by the same factor).
+         */
+        public Timing dividedBy(long factor) {
+            if (factor < 1) {
+                throw new IllegalArgumentException("factor must be at least 1, got " + factor);
+            }
+            return new Timing(bootDelay.dividedBy(factor), guestShutdownDelay.dividedBy(factor),
+                    tick.dividedBy(factor), progressInterval.dividedBy(factor));
         }
     }
 
@@ -227,7 +261,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             transfers.put(vmiUid, transfer);
         }
         notifyListeners(domain(vmiUid).orElseThrow());
-        scheduleNextTick(transfer, TICK);
+        scheduleNextTick(transfer, timing.tick());
     }
 
     @Override
@@ -267,8 +301,8 @@ public final class SimulatedHypervisor implements Hypervisor {
                 t.step(now);
             }
             finished = t.state != MigrationProgress.State.RUNNING;
-            nextTick = finished ? null : t.untilNextTick();
-            tell = finished || !t.mode.equals(modeBefore) || !now.isBefore(t.lastTold.plus(PROGRESS_INTERVAL));
+            nextTick = finished ? null : t.untilNextTick(timing.tick());
+            tell = finished || !t.mode.equals(modeBefore) || !now.isBefore(t.lastTold.plus(timing.progressInterval()));
             if (tell) {
                 t.lastTold = now;
             }
@@ -398,13 +432,13 @@ public final class SimulatedHypervisor implements Hypervisor {
         }
 
         /**
-         * The next tick: one {@link #TICK} on, or sooner when the current pass ends before that, so a transfer ends
+         * The next tick: one {@code tick} on, or sooner when the current pass ends before that, so a transfer ends
          * when its last byte is sent rather than at the next tick after it.
          */
-        Duration untilNextTick() {
+        Duration untilNextTick(Duration tick) {
             long bandwidth = Math.max(1, options.bandwidthBytesPerSecond());
             long passEndNanos = (long) Math.ceil(passRemaining * 1e9 / bandwidth);
-            return passEndNanos > 0 && passEndNanos < TICK.toNanos() ? Duration.ofNanos(passEndNanos) : TICK;
+            return passEndNanos > 0 && passEndNanos < tick.toNanos() ? Duration.ofNanos(passEndNanos) : tick;
         }
 
         /** Sending everything still to send takes us to the pause deadline (or past it). */
