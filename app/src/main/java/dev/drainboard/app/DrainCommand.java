@@ -29,6 +29,8 @@ import java.util.concurrent.Callable;
                 "Exit 0 only when drained; 1 on failure, timeout or Ctrl-C."})
 public final class DrainCommand implements Callable<Integer> {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DrainCommand.class);
+
     @Spec
     CommandSpec spec;
     @Mixin
@@ -74,13 +76,16 @@ public final class DrainCommand implements Callable<Integer> {
             DrainOperation drain = ops.drain(node, options, display::show);
             Signals.onStop(drain::cancel);
             DrainResult result = drain.await();
-            return report(result, out, err, terminal);
+            int exit = report(result, out, err, terminal);
+            LOG.debug("drain reported, closing the connection");
+            return exit;
         } catch (ClusterOptions.CannotConnect | OpsException e) {
             err.println("drainboard drain: " + e.getMessage());
             return 1;
         } finally {
             out.flush();
             err.flush();
+            LOG.debug("drain command done");
         }
     }
 

@@ -390,18 +390,7 @@ public final class DrainBenchmark {
          * control plane reads (the cluster's KubeVirt CR, else KubeVirt's defaults) and each VMI's source node.
          */
         PhysicalIdeal physicalIdeal(List<String> drained) throws InvalidClusterConfigException {
-            Optional<KubeVirt> kubeVirt = ClusterConfig.select(client.resources(KubeVirt.class).inAnyNamespace().list().getItems(),
-                    KubeVirtNames.Values.DEFAULT_INSTALL_NAMESPACE);
-            MigrationConfig config = (kubeVirt.isPresent() ? ClusterConfig.from(kubeVirt.get()) : ClusterConfig.defaults()).migrations();
-            List<PhysicalIdeal.Transfer> transfers = new ArrayList<>();
-            for (VirtualMachineInstance vmi : client.resources(VirtualMachineInstance.class).inNamespace(NAMESPACE).list().getItems()) {
-                String node = vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
-                if (drained.contains(node)) {
-                    Map<String, String> annotations = client.nodes().withName(node).get().getMetadata().getAnnotations();
-                    transfers.add(PhysicalIdeal.transfer(config, annotations == null ? Map.of() : annotations, vmi));
-                }
-            }
-            return PhysicalIdeal.of(transfers, PhysicalIdeal.slots(config, drained.size()));
+            return PhysicalIdeal.of(client, NAMESPACE, drained);
         }
 
         void uncordonAll() {

@@ -4,7 +4,12 @@ import dev.drainboard.handler.MigrationOptions;
 import dev.drainboard.handler.MigrationSync;
 import dev.drainboard.handler.NodeHandler;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
 import dev.drainboard.kubevirt.config.MigrationConfig;
+import io.fabric8.kubernetes.client.KubernetesClient;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The physical ideal of a drain: the time the simulated links need to move every VMI's memory, with the migration
@@ -53,6 +59,25 @@ final class PhysicalIdeal {
     /** The ideal of migrating these VMIs through {@code slots} migrations at a time. */
     static PhysicalIdeal of(List<Transfer> transfers, int slots) {
         return new PhysicalIdeal(transfers, slots);
+    }
+
+    /**
+     * The ideal of draining {@code drainedNodes} as the cluster holds them now: the VMIs of {@code namespace} on those
+     * nodes, the KubeVirt CR's migration configuration (its defaults without one), each source node's annotations.
+     */
+    static PhysicalIdeal of(KubernetesClient client, String namespace, List<String> drainedNodes) throws InvalidClusterConfigException {
+        Optional<KubeVirt> kubeVirt = ClusterConfig.select(client.resources(KubeVirt.class).inAnyNamespace().list().getItems(),
+                KubeVirtNames.Values.DEFAULT_INSTALL_NAMESPACE);
+        MigrationConfig config = (kubeVirt.isPresent() ? ClusterConfig.from(kubeVirt.get()) : ClusterConfig.defaults()).migrations();
+        List<Transfer> transfers = new ArrayList<>();
+        for (VirtualMachineInstance vmi : client.resources(VirtualMachineInstance.class).inNamespace(namespace).list().getItems()) {
+            String node = vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
+            if (drainedNodes.contains(node)) {
+                Map<String, String> annotations = client.nodes().withName(node).get().getMetadata().getAnnotations();
+                transfers.add(transfer(config, annotations == null ? Map.of() : annotations, vmi));
+            }
+        }
+        return of(transfers, slots(config, drainedNodes.size()));
     }
 
     /**

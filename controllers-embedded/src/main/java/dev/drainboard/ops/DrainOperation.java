@@ -126,9 +126,11 @@ public final class DrainOperation {
     // ---- the loop
 
     private void prepare() {
+        LOG.debug("drain of {}: preparing, {} ms after the JVM started", node, sinceJvmStart());
         try {
             DrainInputs inputs = ClusterReads.read(client, nodes, node, options);
             preview = DrainPreview.compute(inputs);
+            LOG.debug("drain of {}: read and previewed, {} ms after the JVM started", node, sinceJvmStart());
         } catch (OpsException e) {
             finish(DrainResult.Status.FAILED, e.getMessage());
             return;
@@ -150,6 +152,7 @@ public final class DrainOperation {
             finish(DrainResult.Status.FAILED, "cannot cordon: " + e.getMessage());
             return;
         }
+        LOG.debug("drain of {}: cordoned, {} ms after the JVM started", node, sinceJvmStart());
         for (PodPreview pod : preview.toEvict()) {
             tracks.put(pod.key(), new Track(pod));
         }
@@ -186,6 +189,10 @@ public final class DrainOperation {
             publish();
             checkDone();
         }));
+    }
+
+    private static long sinceJvmStart() {
+        return System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 
     /** The pod's state as the watch cache shows it; nothing is concluded before the cache has listed. */
@@ -343,6 +350,9 @@ public final class DrainOperation {
         if (done() || track.state.isFinal()) {
             return;
         }
+        if (LOG.isDebugEnabled() && track.attempts == 1) {
+            LOG.debug("drain of {}: first answer for {}: {}, {} ms after the JVM started", node, track.key(), answer.code(), sinceJvmStart());
+        }
         track.lastCode = answer.code();
         track.lastMessage = answer.text();
         if (answer.accepted()) {
@@ -427,12 +437,14 @@ public final class DrainOperation {
                 t.next.cancel(false);
             }
         });
-        informers.forEach(SharedIndexInformer::close);
         DrainResult end = new DrainResult(node, status, why, snapshots());
         latest = new DrainProgress(node, phase, preview, end.pods(), startedAt, Optional.of(end));
         listeners.forEach(l -> notify(l, latest));
         result.complete(end);
         LOG.info("drain of {} ended {}: {}", node, status, why);
+        // After the result: whoever waits for it (a CLI about to exit) need not wait for the watches to close.
+        informers.forEach(SharedIndexInformer::close);
+        LOG.debug("drain of {}: informers closed, {} ms after the JVM started", node, sinceJvmStart());
         loop.shutdown();
     }
 

@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -261,8 +261,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             transfers.put(vmiUid, transfer);
         }
         notifyListeners(domain(vmiUid).orElseThrow());
-        transfer.future = timers.isShutdown() ? null
-                : timers.scheduleAtFixedRate(() -> advance(transfer), timing.tick().toNanos(), timing.tick().toNanos(), TimeUnit.NANOSECONDS);
+        scheduleNextTick(transfer, timing.tick());
     }
 
     @Override
@@ -287,6 +286,7 @@ public final class SimulatedHypervisor implements Hypervisor {
         Instant now = clock.instant();
         boolean finished;
         boolean tell;
+        Duration nextTick;
         synchronized (this) {
             if (t.state != MigrationProgress.State.RUNNING) {
                 return;
@@ -301,15 +301,15 @@ public final class SimulatedHypervisor implements Hypervisor {
                 t.step(now);
             }
             finished = t.state != MigrationProgress.State.RUNNING;
+            nextTick = finished ? null : t.untilNextTick(timing.tick());
             tell = finished || !t.mode.equals(modeBefore) || !now.isBefore(t.lastTold.plus(timing.progressInterval()));
             if (tell) {
                 t.lastTold = now;
             }
         }
-        if (finished) {
-            if (t.future != null) {
-                t.future.cancel(false);
-            }
+        if (!finished) {
+            scheduleNextTick(t, nextTick);
+        } else {
             boolean done = t.state == MigrationProgress.State.COMPLETED;
             if (done) {
                 // Switch-over: the target runs the guest first, then the source lets go.
@@ -324,6 +324,14 @@ public final class SimulatedHypervisor implements Hypervisor {
         }
     }
 
+    private void scheduleNextTick(Transfer t, Duration delay) {
+        try {
+            timers.schedule(() -> advance(t), Math.max(1, delay.toNanos()), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // The node is shutting down: the transfer ends with it.
+        }
+    }
+
     /** A live transfer out of this node; guarded by the hypervisor's lock. */
     static final class Transfer {
         final String vmiUid;
@@ -331,7 +339,6 @@ public final class SimulatedHypervisor implements Hypervisor {
         final MigrationOptions options;
         final long memory;
         final Instant startedAt;
-        ScheduledFuture<?> future;
         MigrationProgress.State state = MigrationProgress.State.RUNNING;
         String mode = KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY;
         long processed;
@@ -422,6 +429,16 @@ public final class SimulatedHypervisor implements Hypervisor {
                     fail(now, KubeVirtNames.Messages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
                 }
             }
+        }
+
+        /**
+         * The next tick: one {@code tick} on, or sooner when the current pass ends before that, so a transfer ends
+         * when its last byte is sent rather than at the next tick after it.
+         */
+        Duration untilNextTick(Duration tick) {
+            long bandwidth = Math.max(1, options.bandwidthBytesPerSecond());
+            long passEndNanos = (long) Math.ceil(passRemaining * 1e9 / bandwidth);
+            return passEndNanos > 0 && passEndNanos < tick.toNanos() ? Duration.ofNanos(passEndNanos) : tick;
         }
 
         /** Sending everything still to send takes us to the pause deadline (or past it). */
