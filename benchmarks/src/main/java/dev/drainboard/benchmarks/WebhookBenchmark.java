@@ -3,7 +3,7 @@ package dev.drainboard.benchmarks;
 import dev.drainboard.admission.EvictionWebhookServer;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
-import dev.drainboard.cluster.pki.TrustedClients;
+import dev.drainboard.pki.TrustedClients;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;

@@ -3,7 +3,7 @@ package dev.drainboard.cluster.apiserver;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
-import dev.drainboard.cluster.pki.TrustedClients;
+import dev.drainboard.pki.TrustedClients;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import dev.drainboard.cluster.pki.CertificateAuthority;
-import dev.drainboard.cluster.pki.IssuedCertificate;
+import dev.drainboard.pki.CertificateAuthority;
+import dev.drainboard.pki.IssuedCertificate;
 
 import java.io.IOException;
 import java.io.OutputStream;

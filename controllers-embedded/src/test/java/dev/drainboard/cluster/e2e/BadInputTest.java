@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.drainboard.cluster.pki.TrustedClients;
+import dev.drainboard.pki.TrustedClients;
 
 import java.io.ByteArrayInputStream;
 import java.net.URI;

@@ -9,7 +9,7 @@ import dev.drainboard.cluster.apiserver.select.LabelSelector;
 import dev.drainboard.cluster.apiserver.select.SelectorException;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
-import dev.drainboard.cluster.pki.TrustedClients;
+import dev.drainboard.pki.TrustedClients;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;

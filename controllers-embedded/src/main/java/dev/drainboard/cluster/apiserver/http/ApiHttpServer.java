@@ -5,7 +5,7 @@ import dev.drainboard.cluster.apiserver.ApiRequest;
 import dev.drainboard.cluster.apiserver.ApiServer;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.ResponseChannel;
-import dev.drainboard.cluster.pki.IssuedCertificate;
+import dev.drainboard.pki.IssuedCertificate;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.vertx.core.Vertx;

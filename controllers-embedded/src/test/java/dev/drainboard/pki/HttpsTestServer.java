@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.pki;
+package dev.drainboard.pki;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.pki;
+package dev.drainboard.pki;
 
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.pki;
+package dev.drainboard.pki;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
