@@ -17,7 +17,7 @@ import dev.drainboard.pki.IssuedCertificate;
 import dev.drainboard.pki.KubeconfigWriter;
 import dev.drainboard.pki.Tokens;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
-import dev.drainboard.handler.HypervisorRegistry;
+import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.cluster.scheduler.Scheduler;
 import dev.drainboard.kubevirt.crd.KubeVirtCrds;
 import dev.drainboard.cluster.scenario.ScenarioDocument;

@@ -1,6 +1,6 @@
 package dev.drainboard.controlplane;
 
-import dev.drainboard.handler.HypervisorRegistry;
+import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.handler.NodeHandler;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;

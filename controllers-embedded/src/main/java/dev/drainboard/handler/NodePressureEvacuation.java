@@ -1,5 +1,6 @@
 package dev.drainboard.handler;
 
+import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
 import dev.drainboard.kubevirt.api.EvictionStrategy;

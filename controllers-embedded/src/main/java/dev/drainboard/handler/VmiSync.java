@@ -1,5 +1,8 @@
 package dev.drainboard.handler;
 
+import dev.drainboard.hypervisor.Domain;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
 import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
 import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;

@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.drainboard.cluster.fabric8.Fabric8Cluster;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
+import dev.drainboard.hypervisor.Domain;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.HypervisorRegistry;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.runtime.Keys;
 import io.fabric8.kubernetes.client.KubernetesClient;

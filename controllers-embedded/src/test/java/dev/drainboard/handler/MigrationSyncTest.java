@@ -2,6 +2,8 @@ package dev.drainboard.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drainboard.hypervisor.MigrationOptions;
+import dev.drainboard.hypervisor.MigrationProgress;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;

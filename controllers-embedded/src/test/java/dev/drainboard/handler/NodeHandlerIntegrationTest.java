@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.drainboard.cluster.fabric8.Fabric8Cluster;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.Hypervisor;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.Conditions;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;

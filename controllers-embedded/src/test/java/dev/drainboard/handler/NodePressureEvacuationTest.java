@@ -2,6 +2,9 @@ package dev.drainboard.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drainboard.hypervisor.Domain;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.ClusterConfig;

@@ -7,6 +7,7 @@ import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.cluster.scheduler.Quantities;
 import dev.drainboard.controlplane.ControlPlane;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;

@@ -3,6 +3,9 @@ package dev.drainboard.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drainboard.handler.VmiSync.DomainAction;
+import dev.drainboard.hypervisor.Domain;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.client.utils.Serialization;

@@ -1,14 +1,14 @@
 package dev.drainboard.cluster.hypervisor;
 
 import dev.drainboard.cluster.kubelet.GoDurations;
-import dev.drainboard.handler.Domain;
-import dev.drainboard.handler.DomainDefinition;
-import dev.drainboard.handler.DomainListener;
-import dev.drainboard.handler.DomainState;
-import dev.drainboard.handler.Hypervisor;
-import dev.drainboard.handler.MigrationOptions;
-import dev.drainboard.handler.MigrationProgress;
-import dev.drainboard.handler.StopReason;
+import dev.drainboard.hypervisor.Domain;
+import dev.drainboard.hypervisor.DomainDefinition;
+import dev.drainboard.hypervisor.DomainListener;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.Hypervisor;
+import dev.drainboard.hypervisor.MigrationOptions;
+import dev.drainboard.hypervisor.MigrationProgress;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.KubeVirtNames;
 
 import java.time.Clock;

@@ -14,10 +14,10 @@ import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
-import dev.drainboard.handler.Domain;
-import dev.drainboard.handler.DomainState;
-import dev.drainboard.handler.HypervisorRegistry;
-import dev.drainboard.handler.StopReason;
+import dev.drainboard.hypervisor.Domain;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.HypervisorRegistry;
+import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.KubeVirtNames;
 
 import java.time.Duration;

@@ -3,10 +3,10 @@ package dev.drainboard.cluster.hypervisor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.handler.DomainDefinition;
-import dev.drainboard.handler.DomainState;
-import dev.drainboard.handler.MigrationOptions;
-import dev.drainboard.handler.MigrationProgress;
+import dev.drainboard.hypervisor.DomainDefinition;
+import dev.drainboard.hypervisor.DomainState;
+import dev.drainboard.hypervisor.MigrationOptions;
+import dev.drainboard.hypervisor.MigrationProgress;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

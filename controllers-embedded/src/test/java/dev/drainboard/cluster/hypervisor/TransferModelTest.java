@@ -2,8 +2,8 @@ package dev.drainboard.cluster.hypervisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.drainboard.handler.MigrationOptions;
-import dev.drainboard.handler.MigrationProgress;
+import dev.drainboard.hypervisor.MigrationOptions;
+import dev.drainboard.hypervisor.MigrationProgress;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

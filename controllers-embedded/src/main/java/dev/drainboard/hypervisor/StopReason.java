@@ -1,4 +1,4 @@
-package dev.drainboard.handler;
+package dev.drainboard.hypervisor;
 
 /** Why a domain is off. */
 public enum StopReason {

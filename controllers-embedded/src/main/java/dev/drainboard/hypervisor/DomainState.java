@@ -1,4 +1,4 @@
-package dev.drainboard.handler;
+package dev.drainboard.hypervisor;
 
 /** Lifecycle of a domain, as libvirt reports it (simplified). */
 public enum DomainState {

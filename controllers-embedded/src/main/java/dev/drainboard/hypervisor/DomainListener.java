@@ -1,4 +1,4 @@
-package dev.drainboard.handler;
+package dev.drainboard.hypervisor;
 
 /**
  * Told of every domain change (state, shutdown request, definition or undefinition as state NONE). Called on the

@@ -1,4 +1,4 @@
-package dev.drainboard.handler;
+package dev.drainboard.hypervisor;
 
 import java.util.Map;
 import java.util.Objects;
