@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
-import dev.drainboard.cluster.scheduler.Quantities;
+import dev.drainboard.units.Quantities;
 import dev.drainboard.controlplane.ControlPlane;
 import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.api.KubeVirt;

@@ -1,6 +1,6 @@
 package dev.drainboard.cluster.hypervisor;
 
-import dev.drainboard.cluster.kubelet.GoDurations;
+import dev.drainboard.units.GoDurations;
 import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.DomainDefinition;
 import dev.drainboard.hypervisor.DomainListener;

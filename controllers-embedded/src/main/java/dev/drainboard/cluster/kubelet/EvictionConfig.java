@@ -1,7 +1,8 @@
 package dev.drainboard.cluster.kubelet;
 
-import dev.drainboard.cluster.scheduler.Quantities;
+import dev.drainboard.units.Quantities;
 import dev.drainboard.kubevirt.KubeVirtNames.Simulation;
+import dev.drainboard.units.GoDurations;
 
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.PodConditions;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.scheduler.PodResources;
-import dev.drainboard.cluster.scheduler.Quantities;
+import dev.drainboard.units.Quantities;
 import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.kubevirt.KubeVirtNames;

@@ -19,6 +19,7 @@ import dev.drainboard.hypervisor.DomainState;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.hypervisor.StopReason;
 import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.units.GoDurations;
 
 import java.time.Duration;
 import java.time.Instant;

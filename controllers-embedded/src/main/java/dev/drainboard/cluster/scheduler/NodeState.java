@@ -1,6 +1,7 @@
 package dev.drainboard.cluster.scheduler;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.units.Quantities;
 
 import java.util.ArrayList;
 import java.util.List;

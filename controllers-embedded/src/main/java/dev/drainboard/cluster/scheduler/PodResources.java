@@ -1,6 +1,7 @@
 package dev.drainboard.cluster.scheduler;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.units.Quantities;
 
 /**
  * CPU (millicores) and memory (bytes) of a pod as the scheduler counts them: the sum over its containers, at least

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.kubelet;
+package dev.drainboard.units;
 
 import java.time.Duration;
 import java.util.regex.Matcher;

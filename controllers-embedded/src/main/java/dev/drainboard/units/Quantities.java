@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.units;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
