@@ -8,6 +8,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import dev.drainboard.units.GoDurations;
 import io.kubernetes.client.proto.IntStr;
 import io.kubernetes.client.proto.Meta;
 import io.kubernetes.client.proto.Resource;
@@ -109,7 +110,7 @@ final class KubernetesValueTypes {
     }
 
     private static JsonNode duration(Message message) {
-        return NODES.textNode(GoDuration.format(number(message, "duration")));
+        return NODES.textNode(GoDurations.format(number(message, "duration")));
     }
 
     /** The proto form already holds the quantity's string; a missing one is the zero quantity. */
