@@ -8,7 +8,7 @@ import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.PodConditions;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
-import dev.drainboard.cluster.scheduler.PodResources;
+import dev.drainboard.scheduling.PodResources;
 import dev.drainboard.units.Quantities;
 import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.HypervisorRegistry;

@@ -10,6 +10,9 @@ import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.PodConditions;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
+import dev.drainboard.scheduling.NodeState;
+import dev.drainboard.scheduling.PodResources;
+import dev.drainboard.scheduling.SchedulingDecision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

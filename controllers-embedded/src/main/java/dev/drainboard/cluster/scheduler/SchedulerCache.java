@@ -6,6 +6,8 @@ import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
+import dev.drainboard.scheduling.NodeState;
+import dev.drainboard.scheduling.PodResources;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

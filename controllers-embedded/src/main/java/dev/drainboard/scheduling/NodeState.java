@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drainboard.units.Quantities;
@@ -19,8 +19,8 @@ public record NodeState(JsonNode node, List<JsonNode> pods, PodResources request
     }
 
     /** With the pods' requests from the caller (the scheduler keeps them from pass to pass). */
-    static NodeState of(JsonNode node, List<JsonNode> pods, Function<JsonNode, PodResources> requestsOf,
-                        Function<JsonNode, PodResources> nonZeroRequestsOf) {
+    public static NodeState of(JsonNode node, List<JsonNode> pods, Function<JsonNode, PodResources> requestsOf,
+                               Function<JsonNode, PodResources> nonZeroRequestsOf) {
         PodResources requested = PodResources.NONE;
         PodResources nonZero = PodResources.NONE;
         List<JsonNode> withAntiAffinity = new ArrayList<>();
@@ -61,7 +61,7 @@ public record NodeState(JsonNode node, List<JsonNode> pods, PodResources request
         return with(pod, PodResources.requestsOf(pod), PodResources.nonZeroRequestsOf(pod));
     }
 
-    NodeState with(JsonNode pod, PodResources podRequests, PodResources podNonZeroRequests) {
+    public NodeState with(JsonNode pod, PodResources podRequests, PodResources podNonZeroRequests) {
         List<JsonNode> more = new ArrayList<>(pods);
         more.add(pod);
         List<JsonNode> moreWithAntiAffinity = podsWithAntiAffinity;

@@ -1,11 +1,12 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.scheduling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.drainboard.cluster.apiserver.Json;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -20,9 +21,11 @@ class SchedulingDecisionTest {
 
     // --- fixtures --------------------------------------------------------------------------------------------
 
+    private static final ObjectMapper YAML = new YAMLMapper();
+
     static ObjectNode yaml(String text) {
         try {
-            return (ObjectNode) Json.YAML.readTree(text);
+            return (ObjectNode) YAML.readTree(text);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }

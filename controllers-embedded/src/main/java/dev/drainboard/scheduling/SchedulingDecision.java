@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -58,7 +58,7 @@ public final class SchedulingDecision {
     }
 
     /** With the pod's requests already worked out. */
-    static Outcome decide(JsonNode pod, List<NodeState> nodes, PodResources request, PodResources nonZeroRequest) {
+    public static Outcome decide(JsonNode pod, List<NodeState> nodes, PodResources request, PodResources nonZeroRequest) {
         if (nodes.isEmpty()) {
             return new Unschedulable(Map.of(), NO_NODES);
         }

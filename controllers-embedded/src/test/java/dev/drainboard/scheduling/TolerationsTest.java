@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.scheduling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.scheduler;
+package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.drainboard.units.Quantities;
@@ -20,7 +20,7 @@ public record PodResources(long milliCpu, long memoryBytes) {
     }
 
     /** Requests with the scoring defaults filled in for containers that request no CPU or memory. */
-    static PodResources nonZeroRequestsOf(JsonNode pod) {
+    public static PodResources nonZeroRequestsOf(JsonNode pod) {
         return of(pod, true);
     }
 
