@@ -162,7 +162,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /**
      * The simulated nodes' hypervisors, one per Node (registered when the Node appears): what a
-     * {@link dev.drainboard.handler.NodeHandler} serves in this process.
+     * node handler (dev.drainboard.handler.NodeHandler, in the controllers) serves in this process.
      */
     public HypervisorRegistry hypervisors() {
         return hypervisors;

@@ -40,7 +40,7 @@ import static org.awaitility.Awaitility.await;
  */
 class RbacManifestTest {
 
-    private static final Path MANIFEST = Path.of("..", "packaging", "rbac.yaml");
+    private static final Path MANIFEST = Path.of("..", "..", "packaging", "rbac.yaml");
     private static final List<String> CONTROL = List.of("drainboard-control", "drainboard-leader-election");
     private static final Duration WAIT = Duration.ofSeconds(90);
 
