@@ -1,11 +1,13 @@
 package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.architecture.Pure;
 
 import java.util.Iterator;
 import java.util.Map;
 
 /** A metav1.LabelSelector (matchLabels and matchExpressions) against labels. */
+@Pure
 public final class LabelSelectors {
 
     private LabelSelectors() {

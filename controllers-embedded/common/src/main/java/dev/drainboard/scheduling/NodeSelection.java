@@ -2,11 +2,13 @@ package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.drainboard.architecture.Pure;
 
 import java.util.Iterator;
 import java.util.Map;
 
 /** Whether a node matches a pod's {@code nodeSelector} and required node affinity. */
+@Pure
 public final class NodeSelection {
 
     private NodeSelection() {

@@ -1,6 +1,7 @@
 package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.units.Quantities;
 
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.function.Function;
  * A node as the scheduler sees it: the Node object and the pods that hold its resources (bound to it and not
  * Succeeded or Failed), with their summed requests; its taints (with the implicit not-ready one) read once.
  */
+@Pure
 public record NodeState(JsonNode node, List<JsonNode> pods, PodResources requested, PodResources nonZeroRequested,
                         List<JsonNode> podsWithAntiAffinity, PodResources allocatable, long maxPods, List<JsonNode> taints) {
 

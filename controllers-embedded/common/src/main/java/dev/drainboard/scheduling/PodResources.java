@@ -1,12 +1,14 @@
 package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.units.Quantities;
 
 /**
  * CPU (millicores) and memory (bytes) of a pod as the scheduler counts them: the sum over its containers, at least
  * the largest init container, plus the pod overhead.
  */
+@Pure
 public record PodResources(long milliCpu, long memoryBytes) {
 
     /** What kube-scheduler assumes, for scoring only, of a container that requests nothing. */

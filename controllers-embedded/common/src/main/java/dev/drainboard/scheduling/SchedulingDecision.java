@@ -3,6 +3,7 @@ package dev.drainboard.scheduling;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.architecture.Pure;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +19,7 @@ import java.util.TreeMap;
  * TaintToleration, NodeAffinity, NodeResourcesFit, InterPodAffinity), then the least requested feasible node.
  * When no node fits, the reasons are counted per node into kube-scheduler's message.
  */
+@Pure
 public final class SchedulingDecision {
 
     public static final String UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable";

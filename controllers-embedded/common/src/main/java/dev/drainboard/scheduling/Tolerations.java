@@ -1,11 +1,13 @@
 package dev.drainboard.scheduling;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.drainboard.architecture.Pure;
 
 import java.util.Optional;
 import java.util.Set;
 
 /** Taints against tolerations, by Kubernetes' rules. */
+@Pure
 public final class Tolerations {
 
     public static final Set<String> SCHEDULING_EFFECTS = Set.of("NoSchedule", "NoExecute");

@@ -1,5 +1,6 @@
 package dev.drainboard.admission;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -19,6 +20,7 @@ import java.util.Optional;
  * into an evacuation go on to the PodDisruptionBudgets, including repeated evictions of a VMI already marked:
  * the PDB KubeVirt keeps for such VMIs refuses them until the VMI has moved.
  */
+@Pure
 public final class EvictionAdmitter {
 
     private EvictionAdmitter() {

@@ -1,5 +1,6 @@
 package dev.drainboard.admission;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames;
 
 import java.util.Objects;
@@ -8,6 +9,7 @@ import java.util.Objects;
  * What the eviction webhook answers, with the reason it came to that answer (for logs, the drain preview and
  * the UI; the API server only sees allowed, code and message).
  */
+@Pure
 public sealed interface EvictionDecision {
 
     Why why();

@@ -4,6 +4,7 @@ import dev.drainboard.admission.EvictionAdmitter;
 import dev.drainboard.admission.EvictionDecision;
 import dev.drainboard.admission.EvictionRequest;
 import dev.drainboard.admission.VmiLookup;
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.vm.VmDecision;
 import dev.drainboard.controller.vm.VmPlan;
 import dev.drainboard.kubevirt.KubeVirtNames;
@@ -39,6 +40,7 @@ import java.util.Optional;
  * @param errors kubectl's refusals ({@code cannot delete ... (use --force to override): ns/pod, ...}); a drain with
  *               any does not start
  */
+@Pure
 public record DrainPreview(String node, List<PodPreview> pods, List<String> errors) {
 
     /** kubectl's wording for the pods it refuses to drain without an option. */

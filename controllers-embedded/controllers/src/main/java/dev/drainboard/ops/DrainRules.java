@@ -1,11 +1,13 @@
 package dev.drainboard.ops;
 
 import dev.drainboard.admission.EvictionAdmitter;
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.Pod;
 
 /** The drain loop's small decisions, pure so that tables test them. */
+@Pure
 final class DrainRules {
 
     private DrainRules() {

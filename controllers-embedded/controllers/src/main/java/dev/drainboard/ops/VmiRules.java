@@ -1,5 +1,6 @@
 package dev.drainboard.ops;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.Conditions;
@@ -14,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** Whether an operator's VMI action may go ahead, as pure functions: each answers the refusal's message, or empty. */
+@Pure
 public final class VmiRules {
 
     private VmiRules() {

@@ -1,5 +1,7 @@
 package dev.drainboard.cluster.kubelet;
 
+import dev.drainboard.architecture.Pure;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -21,6 +23,7 @@ import java.util.List;
  *          request; critical pods (priority ≥ 2000000000) never. PodDisruptionBudgets are not consulted.
  * </pre>
  */
+@Pure
 public final class MemoryPressureDecision {
 
     /** The kubelet's {@code immediateEvictionGracePeriodSeconds}: what a hard threshold leaves a pod. */

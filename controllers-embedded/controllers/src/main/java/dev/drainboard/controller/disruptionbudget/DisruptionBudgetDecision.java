@@ -1,5 +1,6 @@
 package dev.drainboard.controller.disruptionbudget;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -18,6 +19,7 @@ import java.util.Optional;
  * or after it has marked the VMI and lets the next evictions through, the PDB holds the launcher pod until the
  * VMI has migrated away.
  */
+@Pure
 public final class DisruptionBudgetDecision {
 
     private DisruptionBudgetDecision() {

@@ -1,5 +1,6 @@
 package dev.drainboard.controller.evacuation;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -40,6 +41,7 @@ import java.util.stream.Collectors;
  * its migration controller hold the rest back): a VMIM this controller creates then always fits the limits, so at
  * no moment do more than the allowed number of migrations exist for the node or the cluster.
  */
+@Pure
 public final class EvacuationDecision {
 
     /** Seed 001: the re-check when no slot is free. */

@@ -1,5 +1,6 @@
 package dev.drainboard.controller.migration;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.vmi.LauncherPodState;
 import dev.drainboard.controller.vmi.LauncherPods;
 import dev.drainboard.kubevirt.KubeVirtNames;
@@ -61,6 +62,7 @@ import java.util.Optional;
  * final              copy the VMI's state, remove the finalizer
  * </pre>
  */
+@Pure
 public final class MigrationDecision {
 
     /** Re-check while waiting for the VMI, the PDB or old pods. */

@@ -1,5 +1,6 @@
 package dev.drainboard.controller.replicaset;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
 import dev.drainboard.kubevirt.replicaset.ReplicaSetSelector;
@@ -26,6 +27,7 @@ import java.util.List;
  * Scaling is allowed when the caches have seen this controller's last writes (expectations), the set is not paused
  * and not being deleted.
  */
+@Pure
 public final class ReplicaSetDecision {
 
     private ReplicaSetDecision() {

@@ -1,5 +1,6 @@
 package dev.drainboard.controller.vm;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
 import dev.drainboard.kubevirt.KubeVirtNames.Messages;
 import dev.drainboard.kubevirt.KubeVirtNames.Values;
@@ -31,6 +32,7 @@ import java.util.Optional;
  * that another owner controls. So a VM whose launcher pod was evicted (the VMI fails when its pod vanishes)
  * restarts elsewhere under Always, as seed 000 says for eviction strategy None.
  */
+@Pure
 public final class VmDecision {
 
     private VmDecision() {

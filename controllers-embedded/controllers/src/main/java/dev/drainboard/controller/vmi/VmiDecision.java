@@ -1,5 +1,6 @@
 package dev.drainboard.controller.vmi;
 
+import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
 import dev.drainboard.kubevirt.KubeVirtNames.Finalizers;
@@ -62,6 +63,7 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
  *                |                                       |   binding; the IP column of kubectl get vmi), the MAC kept
  * </pre>
  */
+@Pure
 public final class VmiDecision {
 
     /** VMIM phases that do not count as an active migration (§0). */
