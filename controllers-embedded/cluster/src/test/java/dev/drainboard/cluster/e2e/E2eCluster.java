@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 
-import java.net.URISyntaxException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** One embedded cluster on a free port with a kubectl pointed at it, for one test class. */
 final class E2eCluster implements AutoCloseable {
@@ -32,15 +35,20 @@ final class E2eCluster implements AutoCloseable {
         return new E2eCluster(cluster, new Kubectl(cluster.kubeconfig(), workDir.resolve("kube-cache")));
     }
 
-    private static String scenarioLocation(String scenario) throws URISyntaxException {
+    private static String scenarioLocation(String scenario) throws IOException {
         if (scenario == null || scenario.equals("demo")) {
             return scenario;
         }
-        var resource = E2eCluster.class.getResource("/e2e/" + scenario);
-        if (resource == null) {
-            throw new IllegalArgumentException("no test scenario /e2e/" + scenario);
+        // Copied to a file: the integration tests read it from this module's test-jar once it is packaged.
+        try (InputStream in = E2eCluster.class.getResourceAsStream("/e2e/" + scenario)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test scenario /e2e/" + scenario);
+            }
+            Path copy = Files.createTempFile("e2e-", "-" + scenario);
+            copy.toFile().deleteOnExit();
+            Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+            return copy.toString();
         }
-        return Path.of(resource.toURI()).toString();
     }
 
     Kubectl kubectl() {
