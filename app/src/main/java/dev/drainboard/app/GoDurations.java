@@ -4,13 +4,9 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** kubectl's duration syntax ({@code 90s}, {@code 5m}, {@code 1h30m}, {@code 0} for none) as a picocli converter. */
 final class GoDurations implements ITypeConverter<Duration> {
-
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|µs|ms|s|m|h)");
 
     @Override
     public Duration convert(String value) {
@@ -18,29 +14,11 @@ final class GoDurations implements ITypeConverter<Duration> {
     }
 
     static Duration parse(String value) {
-        String text = value.strip();
-        if (text.equals("0")) {
-            return Duration.ZERO;
-        }
-        Matcher m = PART.matcher(text);
-        int at = 0;
-        double nanos = 0;
-        while (m.find() && m.start() == at) {
-            double amount = Double.parseDouble(m.group(1));
-            nanos += amount * switch (m.group(2)) {
-                case "ns" -> 1d;
-                case "us", "µs" -> 1e3;
-                case "ms" -> 1e6;
-                case "s" -> 1e9;
-                case "m" -> 60e9;
-                default -> 3600e9;
-            };
-            at = m.end();
-        }
-        if (at == 0 || at != text.length()) {
+        try {
+            return dev.drainboard.units.GoDurations.parse(value.strip());
+        } catch (IllegalArgumentException e) {
             throw new TypeConversionException("invalid duration \"" + value + "\" (examples: 90s, 5m, 1h30m, 0 for no limit)");
         }
-        return Duration.ofNanos((long) nanos);
     }
 
     /** {@code 1m30s}, {@code 5s}, {@code 250ms}. */

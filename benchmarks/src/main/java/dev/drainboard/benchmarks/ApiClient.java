@@ -1,6 +1,6 @@
 package dev.drainboard.benchmarks;
 
-import dev.drainboard.cluster.pki.TrustedClients;
+import dev.drainboard.pki.TrustedClients;
 
 import java.io.IOException;
 import java.io.InputStream;

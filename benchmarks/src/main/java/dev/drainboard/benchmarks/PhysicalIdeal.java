@@ -1,6 +1,6 @@
 package dev.drainboard.benchmarks;
 
-import dev.drainboard.handler.MigrationOptions;
+import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.handler.MigrationSync;
 import dev.drainboard.handler.NodeHandler;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;

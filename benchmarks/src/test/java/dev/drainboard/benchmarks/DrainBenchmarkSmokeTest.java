@@ -1,5 +1,8 @@
 package dev.drainboard.benchmarks;
 
+import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -1,0 +1,9 @@
+package dev.drainboard.app;
+
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import dev.drainboard.architecture.CommonArchitectureTest;
+
+/** The shared rules over the application's classes. */
+@AnalyzeClasses(packages = "dev.drainboard", importOptions = CommonArchitectureTest.ThisModulesMainClasses.class)
+class ArchitectureTest extends CommonArchitectureTest {
+}

@@ -1,0 +1,185 @@
+package dev.drainboard.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.cluster.apiserver.ApiServer;
+import dev.drainboard.cluster.apiserver.BuiltinResources;
+import dev.drainboard.cluster.apiserver.Json;
+import dev.drainboard.cluster.apiserver.ResourceRegistry;
+import dev.drainboard.cluster.apiserver.ServerOptions;
+import dev.drainboard.cluster.apiserver.http.ApiHttpServer;
+import dev.drainboard.cluster.apiserver.store.ObjectStore;
+import dev.drainboard.cluster.disruption.DisruptionController;
+import dev.drainboard.cluster.gc.GarbageCollector;
+import dev.drainboard.cluster.kubelet.SimulatedKubelets;
+import dev.drainboard.cluster.namespace.NamespaceController;
+import dev.drainboard.pki.CertificateAuthority;
+import dev.drainboard.pki.IssuedCertificate;
+import dev.drainboard.pki.KubeconfigWriter;
+import dev.drainboard.pki.Tokens;
+import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
+import dev.drainboard.hypervisor.HypervisorRegistry;
+import dev.drainboard.cluster.scheduler.Scheduler;
+import dev.drainboard.kubevirt.crd.KubeVirtCrds;
+import dev.drainboard.cluster.scenario.ScenarioDocument;
+import dev.drainboard.cluster.scenario.ScenarioException;
+import dev.drainboard.cluster.scenario.ScenarioLoader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An in-process Kubernetes cluster: the API server over HTTPS on loopback, the parts of
+ * kube-controller-manager a drain depends on, and simulated nodes. Writes a kubeconfig that
+ * kubectl and fabric8 use as they are.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+
+    private final ObjectStore store;
+    private final ApiServer api;
+    private final List<ClusterComponent> components;
+    private final HypervisorRegistry hypervisors;
+    private final ApiHttpServer http;
+    private final String url;
+    private final Path kubeconfig;
+    private final String token;
+    private final String caPem;
+
+    private EmbeddedCluster(ObjectStore store, ApiServer api, List<ClusterComponent> components,
+                            HypervisorRegistry hypervisors, ApiHttpServer http,
+                            String url, Path kubeconfig, String token, String caPem) {
+        this.store = store;
+        this.api = api;
+        this.components = components;
+        this.hypervisors = hypervisors;
+        this.http = http;
+        this.url = url;
+        this.kubeconfig = kubeconfig;
+        this.token = token;
+        this.caPem = caPem;
+    }
+
+    /**
+     * Starts a cluster. The scenario is loaded completely before anything is served: a bad scenario
+     * throws and leaves nothing running.
+     */
+    public static EmbeddedCluster start(EmbeddedClusterOptions options) throws ScenarioException, IOException {
+        List<ScenarioDocument> documents = options.scenario() == null ? List.of() : ScenarioLoader.read(options.scenario());
+        ObjectStore store = new ObjectStore(options.watchLogCapacity(), Clock.systemUTC());
+        ResourceRegistry registry = new ResourceRegistry();
+        ApiServer api = new ApiServer(store, registry, ServerOptions.defaults());
+        List<ClusterComponent> components = new ArrayList<>();
+        HypervisorRegistry hypervisors = new HypervisorRegistry();
+        ApiHttpServer http = null;
+        try {
+            createSystemNamespaces(api);
+            KubeVirtValidators.install(api);
+            if (options.kubeVirtCrds()) {
+                installKubeVirtCrds(api, documents);
+            }
+            ScenarioLoader.load(api, documents);
+            components.add(new NamespaceController(store, registry));
+            components.add(new GarbageCollector(store, registry));
+            components.add(new DisruptionController(store));
+            components.add(new Scheduler(store));
+            components.add(new SimulatedHypervisors(store, hypervisors, options.hypervisorTiming()));
+            components.add(new SimulatedKubelets(store, hypervisors, options.podStartDelay()));
+            components.forEach(ClusterComponent::start);
+
+            CertificateAuthority ca = CertificateAuthority.generate("drainboard-embedded-ca");
+            IssuedCertificate serving = ca.issueServerCertificate("drainboard-apiserver",
+                    List.of("localhost", "kubernetes", "kubernetes.default", "kubernetes.default.svc"), List.of("127.0.0.1"));
+            String token = Tokens.newBearerToken();
+            http = new ApiHttpServer(api, token);
+            int port = http.start(options.port(), serving);
+            String url = "https://127.0.0.1:" + port;
+            Path kubeconfig = options.kubeconfigOut() != null ? options.kubeconfigOut()
+                    : Files.createTempDirectory("drainboard-").resolve("kubeconfig");
+            KubeconfigWriter.write(kubeconfig, options.contextName(), url, ca.certificatePem(), token);
+            return new EmbeddedCluster(store, api, components, hypervisors, http, url, kubeconfig, token, ca.certificatePem());
+        } catch (ScenarioException | IOException | RuntimeException e) {
+            components.forEach(ClusterComponent::close);
+            if (http != null) {
+                http.close();
+            }
+            api.close();
+            throw e;
+        }
+    }
+
+    /** KubeVirt's CRDs are always served; a scenario may bring its own copy of them, which then wins. */
+    private static void installKubeVirtCrds(ApiServer api, List<ScenarioDocument> documents) {
+        var fromScenario = documents.stream()
+                .filter(d -> d.object().path("kind").asText().equals("CustomResourceDefinition"))
+                .map(d -> Json.name(d.object()))
+                .collect(java.util.stream.Collectors.toSet());
+        for (ObjectNode crd : KubeVirtCrds.manifests()) {
+            if (!fromScenario.contains(Json.name(crd))) {
+                api.load(crd);
+            }
+        }
+    }
+
+    private static void createSystemNamespaces(ApiServer api) {
+        for (String name : List.of("default", "kube-system", "kube-public", "kube-node-lease")) {
+            ObjectNode ns = Json.object();
+            ns.put("apiVersion", "v1");
+            ns.put("kind", "Namespace");
+            ns.putObject("metadata").put("name", name);
+            if (api.store().get(BuiltinResources.NAMESPACES, null, name) == null) {
+                api.load(ns);
+            }
+        }
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public Path kubeconfig() {
+        return kubeconfig;
+    }
+
+    public String token() {
+        return token;
+    }
+
+    public String caPem() {
+        return caPem;
+    }
+
+    /** The storage, for the embedded cluster's own parts, tests and benchmarks. */
+    public ObjectStore store() {
+        return store;
+    }
+
+    public ApiServer api() {
+        return api;
+    }
+
+    /**
+     * The simulated nodes' hypervisors, one per Node (registered when the Node appears): what a
+     * node handler (dev.drainboard.handler.NodeHandler, in the controllers) serves in this process.
+     */
+    public HypervisorRegistry hypervisors() {
+        return hypervisors;
+    }
+
+    /**
+     * Cuts every open watch connection, as a restarting API server or a flaky network would; clients
+     * must reconnect and resume. Returns how many were cut. A test hook.
+     */
+    public int dropWatchConnections() {
+        return http.dropWatchConnections();
+    }
+
+    @Override
+    public void close() {
+        http.close();
+        components.forEach(ClusterComponent::close);
+        api.close();
+    }
+}

@@ -1,0 +1,280 @@
+package dev.drainboard.controller.evacuation;
+
+import dev.drainboard.architecture.Pure;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.EvictionStrategy;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.runtime.Keys;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Taint;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Seed 001's evacuation {@code sync} for one node, with the legacy throttle of spec §4.6 (the seeds win): which
+ * VMIs to migrate now, which to warn about, and when to look again. Pure.
+ *
+ * <pre>
+ * candidates   every VMI on the node when it carries the drain taint (key nodeDrainTaintKey, effect NoSchedule),
+ *              else the VMIs marked with status.evacuationNodeName == their node
+ * skipped      final or deleted; not migratable-on-eviction (LiveMigrate, or LiveMigrateIfPossible while
+ *              migratable); already has an unfinished VMIM; more than one active pod (old pods still going)
+ * warned       LiveMigrate without LiveMigratable=True ("not migrateable"), at most once a minute each
+ * free slots   min(parallelMigrationsPerCluster − in flight, parallelOutboundMigrationsPerNode − in flight from here)
+ * fair share   when other nodes wait for the same cluster slots, the slots go one by one to the node with the most
+ *              candidates left (then fewer in flight, then name): the nodes of a multi-node drain finish together
+ *              instead of one node keeping its slots while another waits with all its VMIs for the end
+ * no slot      wait; the controller re-queues the node when a migration ends, and after 5 s at the latest
+ * </pre>
+ *
+ * <p>"In flight" counts every unfinished VMIM, Pending ones too (KubeVirt counted only those past Pending and let
+ * its migration controller hold the rest back): a VMIM this controller creates then always fits the limits, so at
+ * no moment do more than the allowed number of migrations exist for the node or the cluster.
+ */
+@Pure
+public final class EvacuationDecision {
+
+    /** Seed 001: the re-check when no slot is free. */
+    public static final Duration NO_SLOT_RECHECK = Duration.ofSeconds(5);
+    /** Seed 001: how often the "not migrateable" warning is refreshed. */
+    public static final Duration WARNING_REFRESH = Duration.ofMinutes(1);
+
+    /**
+     * @param node             the node (its taints)
+     * @param vmisOnNode       VMIs with {@code status.nodeName} == the node
+     * @param unfinished       every VMIM in the cluster that is not final
+     * @param vmiNodes         {@code namespace/name} → {@code status.nodeName} of every VMI (to place in-flight VMIMs)
+     * @param activePods       {@code namespace/name} of a VMI → pods of it neither Succeeded nor Failed
+     * @param lastWarned       {@code namespace/name} → when the "not migrateable" event was last recorded
+     */
+    public record Input(Node node, List<VirtualMachineInstance> vmisOnNode, List<VirtualMachineInstanceMigration> unfinished,
+                        Map<String, String> vmiNodes, Map<String, Integer> activePods, ClusterConfig config,
+                        Map<String, Instant> lastWarned, Instant now, List<Rival> rivals) {
+
+        /** A node with no other node waiting for a slot. */
+        public Input(Node node, List<VirtualMachineInstance> vmisOnNode, List<VirtualMachineInstanceMigration> unfinished,
+                     Map<String, String> vmiNodes, Map<String, Integer> activePods, ClusterConfig config,
+                     Map<String, Instant> lastWarned, Instant now) {
+            this(node, vmisOnNode, unfinished, vmiNodes, activePods, config, lastWarned, now, List.of());
+        }
+    }
+
+    /** Another node waiting for a slot, with the number of its VMIs that could start migrating now. */
+    public record Rival(String node, int candidates) {
+    }
+
+    /**
+     * @param migrate      VMIs to create a VMIM for now, with the cause each VMIM records
+     * @param warn         non-migratable candidates to record the warning on
+     * @param waitForSlot  candidates are left that get no slot now (none is free, or rivals take them)
+     * @param requeueAfter when to look again (null: only on events)
+     * @param yieldTo      rivals given cluster slots this node could have used: they should look at once
+     */
+    public record Plan(List<Candidate> migrate, List<VirtualMachineInstance> warn, boolean waitForSlot,
+                       Duration requeueAfter, List<String> yieldTo) {
+        static final Plan NOTHING = new Plan(List.of(), List.of(), false, null, List.of());
+    }
+
+    public record Candidate(VirtualMachineInstance vmi, String cause) {
+    }
+
+    private EvacuationDecision() {
+    }
+
+    public static Plan decide(Input in) {
+        String node = in.node().getMetadata().getName();
+        Selection selection = select(in.node(), in.vmisOnNode(), migrating(in.unfinished()), in.activePods(), in.config());
+        List<Candidate> candidates = selection.candidates();
+        List<VirtualMachineInstance> notMigratable = selection.notMigratable();
+        if (candidates.isEmpty() && notMigratable.isEmpty()) {
+            return Plan.NOTHING;
+        }
+
+        int perNode = in.config().migrations().parallelOutboundMigrationsPerNode();
+        int clusterFree = in.config().migrations().parallelMigrationsPerCluster() - in.unfinished().size();
+        int fromHere = fromNode(in.unfinished(), node, in.vmiNodes());
+        int freeSlots = Math.min(clusterFree, perNode - fromHere);
+        if (freeSlots <= 0) {
+            return new Plan(List.of(), List.of(), !candidates.isEmpty(), NO_SLOT_RECHECK, List.of());
+        }
+        List<Claim> claims = new ArrayList<>();
+        Claim self = new Claim(node, candidates.size(), fromHere, perNode);
+        claims.add(self);
+        for (Rival rival : in.rivals()) {
+            if (!rival.node().equals(node)) {
+                claims.add(new Claim(rival.node(), rival.candidates(), fromNode(in.unfinished(), rival.node(), in.vmiNodes()), perNode));
+            }
+        }
+        shareOut(claims, clusterFree);
+        List<Candidate> migrate = candidates.subList(0, Math.min(self.given, candidates.size()));
+        if (migrate.size() < Math.min(freeSlots, candidates.size())) {
+            // Rivals with more VMIs left take the cluster's slots: this node waits, they look at once.
+            List<String> yieldTo = claims.stream().filter(c -> c != self && c.given > 0).map(c -> c.node).toList();
+            return new Plan(List.copyOf(migrate), List.of(), true, NO_SLOT_RECHECK, yieldTo);
+        }
+        int left = freeSlots - migrate.size();
+        List<VirtualMachineInstance> warn = notMigratable.subList(0, Math.min(left, notMigratable.size())).stream()
+                .filter(vmi -> {
+                    Instant last = in.lastWarned().get(Keys.of(vmi));
+                    return last == null || !in.now().isBefore(last.plus(WARNING_REFRESH));
+                })
+                .toList();
+        // Keep the warning in the event log while the VMIs stay: look again in a minute.
+        Duration requeue = left > 0 && !notMigratable.isEmpty() ? WARNING_REFRESH : null;
+        return new Plan(List.copyOf(migrate), warn, false, requeue, List.of());
+    }
+
+    /** What a node's pass would start: its candidates, in name order, and the LiveMigrate VMIs that cannot move. */
+    record Selection(List<Candidate> candidates, List<VirtualMachineInstance> notMigratable) {
+    }
+
+    /** The number of VMIs on {@code node} that could start migrating now (for the node's {@link Rival}). */
+    public static int candidateCount(Node node, List<VirtualMachineInstance> vmisOnNode,
+                                     List<VirtualMachineInstanceMigration> unfinished, Map<String, Integer> activePods,
+                                     ClusterConfig config) {
+        return select(node, vmisOnNode, migrating(unfinished), activePods, config).candidates().size();
+    }
+
+    private static Set<String> migrating(List<VirtualMachineInstanceMigration> unfinished) {
+        return unfinished.stream()
+                .filter(m -> m.getSpec() != null && m.getSpec().getVmiName() != null)
+                .map(m -> Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()))
+                .collect(Collectors.toSet());
+    }
+
+    private static Selection select(Node node, List<VirtualMachineInstance> vmisOnNode, Set<String> migrating,
+                                    Map<String, Integer> activePods, ClusterConfig config) {
+        String name = node.getMetadata().getName();
+        boolean tainted = hasDrainTaint(node, config.migrations().nodeDrainTaintKey());
+        List<Candidate> candidates = new ArrayList<>();
+        List<VirtualMachineInstance> notMigratable = new ArrayList<>();
+        vmisOnNode.stream().sorted(Comparator.comparing(Keys::of)).forEach(vmi -> {
+            boolean marked = vmi.isMarkedForEviction() && name.equals(vmi.getStatus().getEvacuationNodeName());
+            if (!tainted && !marked) {
+                return;
+            }
+            if (vmi.isFinal() || vmi.getMetadata().getDeletionTimestamp() != null) {
+                return;
+            }
+            if (!migratableOnEviction(config, vmi)) {
+                return;
+            }
+            if (!vmi.isMigratable()) {
+                notMigratable.add(vmi);
+                return;
+            }
+            String key = Keys.of(vmi);
+            if (migrating.contains(key) || activePods.getOrDefault(key, 0) > 1) {
+                return;
+            }
+            candidates.add(new Candidate(vmi, cause(vmi, tainted && !marked)));
+        });
+        return new Selection(candidates, notMigratable);
+    }
+
+    private static int fromNode(List<VirtualMachineInstanceMigration> unfinished, String node, Map<String, String> vmiNodes) {
+        return (int) unfinished.stream().filter(m -> isFrom(m, node, vmiNodes)).count();
+    }
+
+    /** One node's claim on the cluster's free slots. */
+    static final class Claim {
+        final String node;
+        final int candidates;
+        final int inFlight;
+        final int room;
+        int given;
+
+        Claim(String node, int candidates, int inFlight, int perNode) {
+            this.node = node;
+            this.candidates = candidates;
+            this.inFlight = inFlight;
+            this.room = Math.max(0, perNode - inFlight);
+        }
+
+        boolean canTake() {
+            return given < room && given < candidates;
+        }
+    }
+
+    /**
+     * Hands out {@code free} cluster slots one at a time, each to the claim with the most candidates still without a
+     * slot; ties go to the node with fewer migrations in flight, then to the first name. Every pass computes the
+     * same shares from the same state, so the nodes agree on who goes next.
+     */
+    static void shareOut(List<Claim> claims, int free) {
+        Comparator<Claim> first = Comparator.<Claim>comparingInt(c -> c.candidates - c.given).reversed()
+                .thenComparingInt(c -> c.inFlight + c.given)
+                .thenComparing(c -> c.node);
+        for (int slot = 0; slot < free; slot++) {
+            Claim next = claims.stream().filter(Claim::canTake).min(first).orElse(null);
+            if (next == null) {
+                return;
+            }
+            next.given++;
+        }
+    }
+
+    /**
+     * Whether a change of this VMI can give its node's pass anything to do: only a VMI marked for evacuation, or one
+     * on a node with the drain taint, is ever a candidate ({@code node} null: not known yet, its arrival queues it).
+     */
+    public static boolean concernsEvacuation(VirtualMachineInstance vmi, Node node, String taintKey) {
+        return vmi.isMarkedForEviction() || (node != null && hasDrainTaint(node, taintKey));
+    }
+
+    /** The drain taint: key {@code nodeDrainTaintKey}, effect NoSchedule, any value. */
+    public static boolean hasDrainTaint(Node node, String taintKey) {
+        List<Taint> taints = node.getSpec() == null ? null : node.getSpec().getTaints();
+        return taints != null && taints.stream()
+                .anyMatch(t -> Objects.equals(taintKey, t.getKey()) && "NoSchedule".equals(t.getEffect()));
+    }
+
+    /** Spec §2: LiveMigrate always; LiveMigrateIfPossible while migratable; None and External never. */
+    public static boolean migratableOnEviction(ClusterConfig config, VirtualMachineInstance vmi) {
+        EvictionStrategy strategy = config.evictionStrategyFor(vmi);
+        return strategy == EvictionStrategy.LIVE_MIGRATE
+                || (strategy == EvictionStrategy.LIVE_MIGRATE_IF_POSSIBLE && vmi.isMigratable());
+    }
+
+    /** A VMIM moving a VMI away from this node: its VMI is still there, or its migration state says it left here. */
+    static boolean isFrom(VirtualMachineInstanceMigration m, String node, Map<String, String> vmiNodes) {
+        var state = m.getStatus() == null ? null : m.getStatus().getMigrationState();
+        if (state != null && state.getSourceNode() != null) {
+            return node.equals(state.getSourceNode());
+        }
+        String vmiNode = m.getSpec() == null ? null : vmiNodes.get(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+        return node.equals(vmiNode);
+    }
+
+    /** Why the VMIM is made: the marker's own cause when it left one, else what marked the VMI. */
+    static String cause(VirtualMachineInstance vmi, boolean byTaint) {
+        if (byTaint) {
+            return KubeVirtNames.Drainboard.CAUSE_NODE_DRAIN_TAINT;
+        }
+        Map<String, String> annotations = vmi.getMetadata().getAnnotations();
+        String given = annotations == null ? null : annotations.get(KubeVirtNames.Drainboard.EVACUATION_CAUSE);
+        if (given != null && !given.isBlank()) {
+            return given;
+        }
+        if (annotations != null && KubeVirtNames.Annotations.EVICTION_SOURCE_DESCHEDULER.equals(
+                annotations.get(KubeVirtNames.Annotations.EVICTION_SOURCE))) {
+            return KubeVirtNames.Drainboard.CAUSE_DESCHEDULER;
+        }
+        return KubeVirtNames.Drainboard.CAUSE_API_EVICTION;
+    }
+
+    /** Phases in which a VMIM holds a slot: all but the final ones. */
+    public static boolean holdsSlot(VirtualMachineInstanceMigration m) {
+        return m.phase().map(p -> !p.isFinal()).orElse(true);
+    }
+}

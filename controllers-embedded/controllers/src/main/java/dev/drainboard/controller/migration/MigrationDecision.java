@@ -1,0 +1,545 @@
+package dev.drainboard.controller.migration;
+
+import dev.drainboard.architecture.Pure;
+import dev.drainboard.controller.vmi.LauncherPodState;
+import dev.drainboard.controller.vmi.LauncherPods;
+import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
+import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
+import dev.drainboard.kubevirt.KubeVirtNames.Labels;
+import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.kubevirt.api.MigrationState;
+import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VmiPhase;
+import dev.drainboard.kubevirt.config.MigrationConfig;
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
+import io.fabric8.kubernetes.api.model.PodAntiAffinity;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The migration controller's phase machine (spec §5.4–§5.6, with seed 000's PDB expansion): one VMIM, the caches
+ * around it and the time in; the phase to move to, the writes to make and the events to record out. Pure.
+ *
+ * <pre>
+ * failures first (any phase not final)
+ *   VMI gone                                   Failed  "Migration failed because vmi does not exist."
+ *   VMI final                                  Failed  "Migration failed vmi shutdown during migration."
+ *   VMIM deleted before hand-off               delete target pod; Failed "Migration failed due to being canceled"
+ *   source reported failure                    Failed  "source node reported migration failed"
+ *   target pod gone after creation             Failed  "Migration target pod was removed during active migration."
+ *   target pod down before completion          Failed  "Migration failed because target pod shutdown during migration"
+ *   VMI's state cleared / another migration's  Failed  (spec §5.6 items 7, 8)
+ *   VMIM deleted after hand-off                ask the source to abort; stay
+ * progression (one step per pass)
+ *   unset            → Pending      (Failed if an older unfinished VMIM of the VMI exists)
+ *   Pending          back-off (evacuations: 20 s, doubling per failure since the last success); wait for a slot
+ *                    (cluster and source-node limits), for one active pod, for the PDB expanded to 2 and
+ *                    observed; then create the target pod; → Scheduling once it exists
+ *   Scheduling       target pod unschedulable ≥ 300 s or pending ≥ 900 s: delete it, Failed; Ready → Scheduled
+ *   Scheduled        hand-off (VMI migrationState); → PreparingTarget once the VMI carries it
+ *   PreparingTarget  → TargetReady when the target node reported its address
+ *   TargetReady      → Running when the source node reported the start
+ *   Running          → Succeeded when the source node reported completion
+ * final              copy the VMI's state, remove the finalizer
+ * </pre>
+ */
+@Pure
+public final class MigrationDecision {
+
+    /** Re-check while waiting for the VMI, the PDB or old pods. */
+    static final Duration SHORT_WAIT = Duration.ofSeconds(1);
+
+    /**
+     * @param targetPods         pods labelled {@code kubevirt.io/migrationJobUID=<vmim uid>}
+     * @param sourcePod          the VMI's launcher pod on its node, or null
+     * @param activePods         the VMI's pods neither Succeeded nor Failed
+     * @param budget             the VMI's PDB, or null
+     * @param wantsBudget        the VMI's eviction strategy keeps a PDB (so it must be expanded first)
+     * @param siblings           every VMIM of the same VMI (this one included)
+     * @param runningInCluster   other VMIMs that hold a migration (past Pending, or Pending with a target pod)
+     * @param runningFromSource  of those, the ones moving a VMI off this VMI's node
+     */
+    public record Input(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, List<Pod> targetPods,
+                        Pod sourcePod, int activePods, PodDisruptionBudget budget, boolean wantsBudget,
+                        List<VirtualMachineInstanceMigration> siblings, int runningInCluster, int runningFromSource,
+                        MigrationConfig config, MigrationTimings timings, Instant now) {
+    }
+
+    /** An event on the VMIM ({@code onVmi} false) or on its VMI. */
+    public record Event(boolean onVmi, boolean warning, String reason, String message) {
+    }
+
+    /**
+     * @param phase              the phase to write, or null to keep it
+     * @param failureMessage     why it failed (the {@code FailedMigration} event), with phase Failed
+     * @param abortRequested     the condition {@code migrationAbortRequested=True} belongs on the VMIM
+     * @param waitingForCapacity held back by the migration limits
+     * @param entered            every phase this pass moves through, in order, ending with {@code phase} (a new VMIM
+     *                           passes Pending on its way to Scheduling)
+     */
+    public record Plan(MigrationPhase phase, List<MigrationAction> actions, List<Event> events, Duration requeueAfter,
+                       boolean abortRequested, boolean waitingForCapacity, List<MigrationPhase> entered) {
+    }
+
+    private MigrationDecision() {
+    }
+
+    public static Plan decide(Input in) {
+        Builder out = new Builder();
+        VirtualMachineInstanceMigration vmim = in.vmim();
+        String uid = vmim.getMetadata().getUid();
+        Optional<MigrationPhase> phase = vmim.phase();
+        boolean deleting = vmim.getMetadata().getDeletionTimestamp() != null;
+        VirtualMachineInstance vmi = in.vmi();
+        MigrationState state = vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
+        boolean ours = state != null && uid.equals(state.getMigrationUid());
+        boolean evacuation = isEvacuation(vmim);
+
+        if (phase.map(MigrationPhase::isFinal).orElse(false)) {
+            if (hasFinalizer(vmim)) {
+                out.actions.add(new MigrationAction.RemoveFinalizer());
+            }
+            return out.build();
+        }
+        if (!deleting) {
+            ensureMetadata(vmim).ifPresent(out.actions::add);
+        }
+
+        // Failures.
+        if (vmi == null) {
+            return out.fail(Messages.MIGRATION_FAILED_VMI_MISSING, in, evacuation);
+        }
+        if (vmi.isFinal()) {
+            return out.fail(Messages.MIGRATION_FAILED_VMI_SHUTDOWN, in, evacuation);
+        }
+        if (deleting && !ours) {
+            for (Pod pod : in.targetPods()) {
+                out.actions.add(new MigrationAction.DeleteTargetPod(pod.getMetadata().getName(),
+                        Messages.MIGRATION_CANCELED_POD_DELETED.formatted(pod.getMetadata().getNamespace(), pod.getMetadata().getName())));
+            }
+            out.abortRequested = true;
+            return out.fail(Messages.MIGRATION_FAILED_CANCELED, in, evacuation);
+        }
+        if (ours && Boolean.TRUE.equals(state.getFailed())) {
+            return out.fail(Messages.SOURCE_REPORTED_FAILURE, in, evacuation);
+        }
+        boolean completed = ours && Boolean.TRUE.equals(state.getCompleted());
+        boolean targetExpected = phase.map(p -> p != MigrationPhase.PENDING).orElse(false);
+        Optional<Pod> target = newest(in.targetPods());
+        if (targetExpected && !completed) {
+            if (target.isEmpty()) {
+                if (ours) {
+                    out.actions.add(new MigrationAction.MarkVmiMigrationFailed(KubeVirtNames.Values.FAILURE_REASON_TARGET_POD_DOWN));
+                }
+                return out.fail(Messages.MIGRATION_TARGET_POD_REMOVED, in, evacuation);
+            }
+            if (LauncherPodState.isDownOrGoingDown(target.get())) {
+                if (ours) {
+                    out.actions.add(new MigrationAction.MarkVmiMigrationFailed(KubeVirtNames.Values.FAILURE_REASON_TARGET_POD_DOWN));
+                }
+                return out.fail(Messages.MIGRATION_FAILED_TARGET_POD_SHUTDOWN, in, evacuation);
+            }
+        }
+        boolean handedOffPhase = phase.map(p -> p == MigrationPhase.PREPARING_TARGET || p == MigrationPhase.TARGET_READY
+                || p == MigrationPhase.RUNNING).orElse(false);
+        if (handedOffPhase && !ours) {
+            return out.fail(state == null || state.getMigrationUid() == null
+                    ? Messages.MIGRATION_STATE_CLEARED : Messages.MIGRATION_STATE_TAKEN_OVER, in, evacuation);
+        }
+        if (deleting) {
+            out.abortRequested = true;
+            if (!Boolean.TRUE.equals(state.getAbortRequested()) && !completed) {
+                out.actions.add(new MigrationAction.RequestAbort());
+                out.events.add(new Event(false, false, EventReasons.SUCCESSFUL_ABORT_MIGRATION, Messages.READY_TO_ABORT));
+            }
+        }
+
+        // Progression.
+        switch (phase.orElse(null)) {
+            case null -> {
+                if (olderUnfinishedSibling(in)) {
+                    return out.fail(Messages.ANOTHER_MIGRATION_IN_PROGRESS, in, evacuation);
+                }
+                out.enter(MigrationPhase.PENDING);
+                // Straight on: a slot freed by the migration before it is idle until this one's target pod exists.
+                pending(in, target, evacuation, out);
+            }
+            case PENDING -> pending(in, target, evacuation, out);
+            case SCHEDULING -> {
+                if (target.filter(LauncherPodState::isReady).isPresent()) {
+                    out.phase = MigrationPhase.SCHEDULED;
+                } else if (target.isPresent()) {
+                    pendingTimeouts(in, target.get(), evacuation, out);
+                }
+            }
+            case SCHEDULED -> {
+                if (ours && state.getTargetNode() != null) {
+                    out.phase = MigrationPhase.PREPARING_TARGET;
+                } else if (!ours && target.filter(LauncherPodState::isReady).isPresent()) {
+                    out.actions.add(new MigrationAction.HandOff(handOffState(in, target.get())));
+                    out.events.add(new Event(false, false, EventReasons.SUCCESSFUL_HAND_OVER, Messages.HANDED_OVER));
+                }
+            }
+            case PREPARING_TARGET -> {
+                if (state.getTargetNodeAddress() != null) {
+                    out.phase = MigrationPhase.TARGET_READY;
+                }
+            }
+            case TARGET_READY -> {
+                if (state.getStartTimestamp() != null) {
+                    out.phase = MigrationPhase.RUNNING;
+                }
+            }
+            case RUNNING -> {
+                if (completed) {
+                    out.phase = MigrationPhase.SUCCEEDED;
+                    out.events.add(new Event(false, false, EventReasons.SUCCESSFUL_MIGRATION, Messages.SOURCE_REPORTED_SUCCESS));
+                }
+            }
+            default -> {
+                // WaitingForSync, Synchronizing: decentralized migrations are not Drainboard's.
+            }
+        }
+        return out.build();
+    }
+
+    private static void pending(Input in, Optional<Pod> target, boolean evacuation, Builder out) {
+        if (target.isPresent()) {
+            out.enter(MigrationPhase.SCHEDULING);
+            return;
+        }
+        VirtualMachineInstance vmi = in.vmi();
+        Optional<Instant> backoffUntil = evacuation ? backoffUntil(in) : Optional.empty();
+        if (backoffUntil.isPresent() && in.now().isBefore(backoffUntil.get())) {
+            out.events.add(new Event(true, true, EventReasons.MIGRATION_BACKOFF,
+                    Messages.MIGRATION_BACKOFF.formatted(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName())));
+            out.requeueAfter = Duration.between(in.now(), backoffUntil.get());
+            return;
+        }
+        if (vmi.phase().orElse(null) != VmiPhase.RUNNING || in.activePods() > 1) {
+            out.requeueAfter = SHORT_WAIT; // not running yet, or the pods of an earlier migration are still going
+            return;
+        }
+        if (in.runningInCluster() >= in.config().parallelMigrationsPerCluster()
+                || in.runningFromSource() >= in.config().parallelOutboundMigrationsPerNode()) {
+            out.waitingForCapacity = true;
+            out.requeueAfter = capacityRecheck(in.vmim());
+            return;
+        }
+        if (in.wantsBudget()) {
+            PodDisruptionBudget pdb = in.budget();
+            if (pdb == null) {
+                out.requeueAfter = SHORT_WAIT; // the disruption budget controller has yet to create it
+                return;
+            }
+            String name = in.vmim().getMetadata().getName();
+            if (!isExpandedFor(pdb, name)) {
+                out.actions.add(new MigrationAction.ExpandBudget(pdb.getMetadata().getName(), name));
+                out.requeueAfter = SHORT_WAIT; // the budget's status event brings the VMIM back sooner
+                return;
+            }
+            if (!expansionObserved(pdb)) {
+                out.requeueAfter = SHORT_WAIT; // likewise
+                return;
+            }
+        }
+        out.actions.add(new MigrationAction.CreateTargetPod(targetPod(in.vmim(), vmi)));
+        if (evacuation && in.sourcePod() != null && !hasEvictionInProgress(in.sourcePod())) {
+            out.actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), true));
+        }
+        out.enter(MigrationPhase.SCHEDULING); // written only once the actions above succeeded
+    }
+
+    /** Spec §5.2: a system-critical VMIM looks again after 1 s, user-triggered after 3 s, others after 5 s. */
+    static Duration capacityRecheck(VirtualMachineInstanceMigration vmim) {
+        String priority = vmim.getSpec() == null ? null : vmim.getSpec().getPriority();
+        if (KubeVirtNames.Values.PRIORITY_SYSTEM_CRITICAL.equals(priority)) {
+            return Duration.ofSeconds(1);
+        }
+        if (KubeVirtNames.Values.PRIORITY_USER_TRIGGERED.equals(priority)) {
+            return Duration.ofSeconds(3);
+        }
+        return Duration.ofSeconds(5);
+    }
+
+    private static void pendingTimeouts(Input in, Pod target, boolean evacuation, Builder out) {
+        VirtualMachineInstanceMigration vmim = in.vmim();
+        VirtualMachineInstance vmi = in.vmi();
+        String ns = target.getMetadata().getNamespace();
+        String pod = target.getMetadata().getName();
+        Duration unschedulableLimit = override(vmim, Annotations.MIGRATION_UNSCHEDULABLE_POD_TIMEOUT_SECONDS,
+                in.timings().unschedulableTargetTimeout());
+        Duration pendingLimit = override(vmim, Annotations.MIGRATION_PENDING_POD_TIMEOUT_SECONDS, in.timings().pendingTargetTimeout());
+        Duration wait = null;
+        Optional<Instant> unschedulableSince = unschedulableSince(target);
+        if (unschedulableSince.isPresent()) {
+            out.events.add(new Event(false, true, EventReasons.MIGRATION_TARGET_POD_UNSCHEDULABLE,
+                    Messages.TARGET_POD_UNSCHEDULABLE.formatted(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName())));
+            Duration left = unschedulableLimit.minus(Duration.between(unschedulableSince.get(), in.now()));
+            if (!left.isPositive()) {
+                String message = Messages.UNSCHEDULABLE_POD_TIMEOUT.formatted(ns, pod);
+                out.actions.add(new MigrationAction.DeleteTargetPod(pod, message));
+                out.fail(message, in, evacuation);
+                return;
+            }
+            wait = left;
+        }
+        Instant created = parse(target.getMetadata().getCreationTimestamp()).orElse(in.now());
+        Duration left = pendingLimit.minus(Duration.between(created, in.now()));
+        if (!left.isPositive()) {
+            String message = Messages.PENDING_POD_TIMEOUT.formatted(ns, pod);
+            out.actions.add(new MigrationAction.DeleteTargetPod(pod, message));
+            out.fail(message, in, evacuation);
+            return;
+        }
+        wait = wait == null || left.compareTo(wait) < 0 ? left : wait;
+        out.requeueAfter = wait;
+    }
+
+    /**
+     * Spec §5.5: when this is the newest of several evacuation VMIMs of the VMI, each failed one before it (back to
+     * the last success) doubles a 20 s back-off, counted from when the latest of them failed.
+     */
+    static Optional<Instant> backoffUntil(Input in) {
+        VirtualMachineInstanceMigration self = in.vmim();
+        if (hasAnnotation(self, Annotations.IGNORE_MIGRATION_BACKOFF)) {
+            return Optional.empty();
+        }
+        List<VirtualMachineInstanceMigration> evacuations = new ArrayList<>(in.siblings().stream()
+                .filter(MigrationDecision::isEvacuation).toList());
+        if (evacuations.stream().noneMatch(m -> Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()))) {
+            evacuations.add(self);
+        }
+        if (evacuations.size() < 2) {
+            return Optional.empty();
+        }
+        evacuations.sort(NEWEST_FIRST);
+        if (!Objects.equals(evacuations.getFirst().getMetadata().getUid(), self.getMetadata().getUid())) {
+            return Optional.empty();
+        }
+        Duration backoff = Duration.ZERO;
+        Instant lastFailure = null;
+        for (VirtualMachineInstanceMigration older : evacuations.subList(1, evacuations.size())) {
+            MigrationPhase p = older.phase().orElse(null);
+            if (p == MigrationPhase.SUCCEEDED) {
+                break;
+            }
+            if (older.getMetadata().getDeletionTimestamp() != null || p != MigrationPhase.FAILED) {
+                continue;
+            }
+            backoff = backoff.isZero() ? in.timings().backoff() : backoff.multipliedBy(2);
+            if (lastFailure == null) {
+                lastFailure = transitionTime(older, MigrationPhase.FAILED).orElse(null);
+            }
+        }
+        return lastFailure == null ? Optional.empty() : Optional.of(lastFailure.plus(backoff));
+    }
+
+    /** Spec §5.7: the launcher template plus the migration job label and annotation, never on the source host. */
+    public static Pod targetPod(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi) {
+        Pod pod = LauncherPods.render(vmi);
+        pod.getMetadata().getLabels().put(Labels.MIGRATION_JOB_UID, vmim.getMetadata().getUid());
+        pod.getMetadata().getAnnotations().put(Annotations.MIGRATION_JOB_NAME, vmim.getMetadata().getName());
+        PodAffinityTerm notWithSource = new PodAffinityTermBuilder()
+                .withLabelSelector(new LabelSelectorBuilder().addToMatchLabels(Labels.CREATED_BY, vmi.getMetadata().getUid()).build())
+                .withTopologyKey("kubernetes.io/hostname")
+                .build();
+        Affinity affinity = pod.getSpec().getAffinity() == null ? new Affinity()
+                : new AffinityBuilder(pod.getSpec().getAffinity()).build();
+        PodAntiAffinity anti = affinity.getPodAntiAffinity() == null ? new PodAntiAffinity() : affinity.getPodAntiAffinity();
+        List<PodAffinityTerm> required = anti.getRequiredDuringSchedulingIgnoredDuringExecution() == null
+                ? new ArrayList<>() : new ArrayList<>(anti.getRequiredDuringSchedulingIgnoredDuringExecution());
+        required.add(notWithSource);
+        anti.setRequiredDuringSchedulingIgnoredDuringExecution(required);
+        affinity.setPodAntiAffinity(anti);
+        pod.getSpec().setAffinity(affinity);
+        Map<String, String> added = vmim.getSpec() == null ? null : vmim.getSpec().getAddedNodeSelector();
+        if (added != null && !added.isEmpty()) {
+            Map<String, String> selector = new LinkedHashMap<>(added);
+            if (pod.getSpec().getNodeSelector() != null) {
+                selector.putAll(pod.getSpec().getNodeSelector()); // on a clash the VMI's own value wins
+            }
+            pod.getSpec().setNodeSelector(selector);
+        }
+        return pod;
+    }
+
+    static MigrationState handOffState(Input in, Pod target) {
+        MigrationState state = new MigrationState();
+        state.setMigrationUid(in.vmim().getMetadata().getUid());
+        state.setSourceNode(in.vmi().getStatus().getNodeName());
+        state.setTargetNode(target.getSpec().getNodeName());
+        state.setSourcePod(in.sourcePod() == null ? null : in.sourcePod().getMetadata().getName());
+        state.setTargetPod(target.getMetadata().getName());
+        return state;
+    }
+
+    /** The PDB carries this migration's expansion. */
+    static boolean isExpandedFor(PodDisruptionBudget pdb, String migrationName) {
+        var min = pdb.getSpec() == null ? null : pdb.getSpec().getMinAvailable();
+        Map<String, String> labels = pdb.getMetadata().getLabels();
+        return min != null && Integer.valueOf(2).equals(min.getIntVal())
+                && labels != null && migrationName.equals(labels.get(Labels.MIGRATION_NAME));
+    }
+
+    /** The disruption controller has seen the expansion: target pods may come (spec §3.2). */
+    static boolean expansionObserved(PodDisruptionBudget pdb) {
+        var status = pdb.getStatus();
+        return status != null && Integer.valueOf(2).equals(status.getDesiredHealthy())
+                && Objects.equals(status.getObservedGeneration(), pdb.getMetadata().getGeneration());
+    }
+
+    static Optional<MigrationAction> ensureMetadata(VirtualMachineInstanceMigration vmim) {
+        boolean finalizer = !hasFinalizer(vmim);
+        Map<String, String> labels = vmim.getMetadata().getLabels();
+        String vmiName = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
+        String label = vmiName != null && (labels == null || !vmiName.equals(labels.get(Labels.MIGRATION_SELECTOR))) ? vmiName : null;
+        String cause = hasAnnotation(vmim, KubeVirtNames.Drainboard.MIGRATION_CAUSE) ? null : defaultCause(vmim);
+        if (!finalizer && label == null && cause == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new MigrationAction.EnsureMetadata(finalizer, label, cause));
+    }
+
+    /** A VMIM that names no cause: evacuations were caused by an eviction; anything else a person asked for. */
+    static String defaultCause(VirtualMachineInstanceMigration vmim) {
+        if (isEvacuation(vmim)) {
+            return KubeVirtNames.Drainboard.CAUSE_API_EVICTION;
+        }
+        return KubeVirtNames.Drainboard.CAUSE_USER_REQUEST;
+    }
+
+    static boolean olderUnfinishedSibling(Input in) {
+        VirtualMachineInstanceMigration self = in.vmim();
+        return in.siblings().stream()
+                .filter(m -> !Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()))
+                .filter(m -> !m.isFinal() && m.getMetadata().getDeletionTimestamp() == null && m.phase().isPresent())
+                .anyMatch(m -> NEWEST_FIRST.compare(m, self) > 0);
+    }
+
+    public static boolean isEvacuation(VirtualMachineInstanceMigration vmim) {
+        return hasAnnotation(vmim, Annotations.EVACUATION_MIGRATION) || hasAnnotation(vmim, Annotations.WORKLOAD_UPDATE_MIGRATION);
+    }
+
+    static boolean hasFinalizer(VirtualMachineInstanceMigration vmim) {
+        return vmim.getMetadata().getFinalizers() != null
+                && vmim.getMetadata().getFinalizers().contains(KubeVirtNames.Finalizers.MIGRATION_JOB);
+    }
+
+    static boolean hasAnnotation(VirtualMachineInstanceMigration vmim, String key) {
+        return vmim.getMetadata().getAnnotations() != null && vmim.getMetadata().getAnnotations().containsKey(key);
+    }
+
+    static boolean hasEvictionInProgress(Pod pod) {
+        return pod.getMetadata().getAnnotations() != null
+                && pod.getMetadata().getAnnotations().containsKey(Annotations.DESCHEDULER_EVICTION_IN_PROGRESS);
+    }
+
+    static final Comparator<VirtualMachineInstanceMigration> NEWEST_FIRST = Comparator
+            .comparing((VirtualMachineInstanceMigration m) -> Objects.requireNonNullElse(m.getMetadata().getCreationTimestamp(), ""))
+            .thenComparing(m -> Objects.requireNonNullElse(m.getMetadata().getName(), ""))
+            .reversed();
+
+    private static Optional<Pod> newest(List<Pod> pods) {
+        return pods.stream().max(Comparator.comparing((Pod p) -> Objects.requireNonNullElse(p.getMetadata().getCreationTimestamp(), ""))
+                .thenComparing(p -> p.getMetadata().getName()));
+    }
+
+    static Optional<Instant> unschedulableSince(Pod pod) {
+        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return Optional.empty();
+        }
+        for (PodCondition c : pod.getStatus().getConditions()) {
+            if ("PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()) && "Unschedulable".equals(c.getReason())) {
+                return parse(c.getLastTransitionTime());
+            }
+        }
+        return Optional.empty();
+    }
+
+    static Optional<Instant> transitionTime(VirtualMachineInstanceMigration vmim, MigrationPhase phase) {
+        List<PhaseTransitionTimestamp> stamps = vmim.getStatus() == null ? null : vmim.getStatus().getPhaseTransitionTimestamps();
+        if (stamps == null) {
+            return Optional.empty();
+        }
+        return stamps.stream().filter(s -> phase.value().equals(s.getPhase())).reduce((a, b) -> b)
+                .flatMap(s -> parse(s.getPhaseTransitionTimestamp()));
+    }
+
+    private static Duration override(VirtualMachineInstanceMigration vmim, String annotation, Duration fallback) {
+        String value = vmim.getMetadata().getAnnotations() == null ? null : vmim.getMetadata().getAnnotations().get(annotation);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Duration.ofSeconds(Long.parseLong(value.trim()));
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    static Optional<Instant> parse(String timestamp) {
+        if (timestamp == null || timestamp.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(timestamp));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final class Builder {
+        MigrationPhase phase;
+        final List<MigrationPhase> entered = new ArrayList<>();
+        final List<MigrationAction> actions = new ArrayList<>();
+        final List<Event> events = new ArrayList<>();
+        Duration requeueAfter;
+        boolean abortRequested;
+        boolean waitingForCapacity;
+
+        /** Failed, with the event; an evacuation takes the descheduler annotation off its source pod again. */
+        Plan fail(String message, Input in, boolean evacuation) {
+            phase = MigrationPhase.FAILED;
+            requeueAfter = null;
+            events.add(new Event(false, true, EventReasons.FAILED_MIGRATION, message));
+            if (evacuation && in.sourcePod() != null && hasEvictionInProgress(in.sourcePod())) {
+                actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), false));
+            }
+            return build();
+        }
+
+        void enter(MigrationPhase next) {
+            phase = next;
+            entered.add(next);
+        }
+
+        Plan build() {
+            List<MigrationPhase> path = new ArrayList<>(entered);
+            if (phase != null && (path.isEmpty() || path.getLast() != phase)) {
+                path.add(phase); // set directly (Failed, Succeeded …)
+            }
+            return new Plan(phase, List.copyOf(actions), List.copyOf(events), requeueAfter, abortRequested, waitingForCapacity,
+                    List.copyOf(path));
+        }
+    }
+}

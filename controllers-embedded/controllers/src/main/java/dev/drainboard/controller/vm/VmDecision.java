@@ -1,0 +1,157 @@
+package dev.drainboard.controller.vm;
+
+import dev.drainboard.architecture.Pure;
+import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
+import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtNames.Values;
+import dev.drainboard.kubevirt.api.Condition;
+import dev.drainboard.kubevirt.api.RunStrategy;
+import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VmiPhase;
+
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The VM controller's decision: keep a VMI or not, per run strategy, and the VM's status. Pure.
+ *
+ * <pre>
+ * runStrategy    | no VMI  | VMI Succeeded         | VMI Failed            | VMI active
+ * Always         | create  | delete (then create)  | delete (then create)  | -
+ * RerunOnFailure | create  | -                     | delete (then create)  | -
+ * Once           | create  | -                     | -                     | -
+ * Manual         | -       | -                     | -                     | -
+ * Halted         | -       | delete                | delete                | delete
+ * </pre>
+ * The deprecated {@code spec.running} true/false reads as Always/Halted. Nothing is done while the VM or its VMI is
+ * being deleted (the VMI's own controller and the garbage collector finish that), nor with a VMI of the same name
+ * that another owner controls. So a VM whose launcher pod was evicted (the VMI fails when its pod vanishes)
+ * restarts elsewhere under Always, as seed 000 says for eviction strategy None.
+ */
+@Pure
+public final class VmDecision {
+
+    private VmDecision() {
+    }
+
+    /**
+     * @param vmi the VMI with the VM's name from the cache, or null
+     */
+    public static VmPlan decide(VirtualMachine vm, VirtualMachineInstance vmi, Instant now) {
+        VirtualMachineInstance owned = vmi != null && controlledBy(vmi, vm) ? vmi : null;
+        boolean foreign = vmi != null && owned == null;
+        Optional<RunStrategy> strategy = vm.runStrategy();
+        boolean vmDeleting = vm.getMetadata().getDeletionTimestamp() != null;
+        boolean vmiDeleting = owned != null && owned.getMetadata().getDeletionTimestamp() != null;
+        Optional<VmiPhase> phase = owned == null ? Optional.empty() : owned.phase();
+
+        boolean create = false;
+        boolean delete = false;
+        if (!vmDeleting && !vmiDeleting && !foreign && strategy.isPresent()) {
+            switch (strategy.get()) {
+                case ALWAYS -> {
+                    create = owned == null;
+                    delete = owned != null && owned.isFinal();
+                }
+                case RERUN_ON_FAILURE -> {
+                    create = owned == null;
+                    delete = phase.filter(p -> p == VmiPhase.FAILED).isPresent();
+                }
+                case ONCE -> create = owned == null;
+                case HALTED -> delete = owned != null;
+                case MANUAL -> {
+                }
+            }
+        }
+        VmStatusFields status = new VmStatusFields(
+                owned != null,
+                owned != null && !vmiDeleting && vmiReady(owned),
+                printableStatus(vm, owned, strategy),
+                strategy.map(RunStrategy::value).orElse(vm.getSpec() == null ? null : vm.getSpec().getRunStrategy()),
+                readyCondition(vm, owned, now));
+        return new VmPlan(create ? VmiTemplates.render(vm) : null, delete, status);
+    }
+
+    static boolean controlledBy(VirtualMachineInstance vmi, VirtualMachine vm) {
+        return vmi.getMetadata().getOwnerReferences() != null && vmi.getMetadata().getOwnerReferences().stream()
+                .anyMatch(ref -> Boolean.TRUE.equals(ref.getController()) && Objects.equals(ref.getUid(), vm.getMetadata().getUid()));
+    }
+
+    /** Whether the run strategy wants a VMI running now (for the printable status). */
+    static boolean wantsToRun(Optional<RunStrategy> strategy, VirtualMachineInstance vmi) {
+        if (strategy.isEmpty()) {
+            return false;
+        }
+        return switch (strategy.get()) {
+            case ALWAYS -> true;
+            case RERUN_ON_FAILURE -> vmi == null || vmi.phase().filter(p -> p == VmiPhase.SUCCEEDED).isEmpty();
+            case ONCE -> vmi == null;
+            case MANUAL -> vmi != null && !vmi.isFinal();
+            case HALTED -> false;
+        };
+    }
+
+    static String printableStatus(VirtualMachine vm, VirtualMachineInstance vmi, Optional<RunStrategy> strategy) {
+        if (vm.getMetadata().getDeletionTimestamp() != null) {
+            return Values.VM_STATUS_TERMINATING;
+        }
+        boolean wantsToRun = wantsToRun(strategy, vmi);
+        if (vmi == null) {
+            return wantsToRun ? Values.VM_STATUS_STARTING : Values.VM_STATUS_STOPPED;
+        }
+        if (vmi.getMetadata().getDeletionTimestamp() != null || (!wantsToRun && !vmi.isFinal())) {
+            return Values.VM_STATUS_STOPPING;
+        }
+        if (vmi.isFinal()) {
+            return wantsToRun ? Values.VM_STATUS_STARTING : Values.VM_STATUS_STOPPED;
+        }
+        VmiPhase phase = vmi.phase().orElse(VmiPhase.PENDING);
+        var conditions = vmi.getStatus() == null ? null : vmi.getStatus().getConditions();
+        return switch (phase) {
+            case RUNNING -> {
+                if (dev.drainboard.kubevirt.api.Conditions.isTrue(conditions, Conditions.PAUSED)) {
+                    yield Values.VM_STATUS_PAUSED;
+                }
+                var migration = vmi.getStatus().getMigrationState();
+                yield migration != null && migration.getEndTimestamp() == null && !Boolean.TRUE.equals(migration.getCompleted())
+                        && !Boolean.TRUE.equals(migration.getFailed())
+                        ? Values.VM_STATUS_MIGRATING : Values.VM_STATUS_RUNNING;
+            }
+            case PENDING, SCHEDULING, SCHEDULED -> dev.drainboard.kubevirt.api.Conditions.find(conditions, Conditions.POD_SCHEDULED)
+                    .filter(c -> Conditions.STATUS_FALSE.equals(c.getStatus()) && "Unschedulable".equals(c.getReason()))
+                    .map(c -> Values.VM_STATUS_UNSCHEDULABLE)
+                    .orElse(Values.VM_STATUS_STARTING);
+            default -> Values.VM_STATUS_UNKNOWN;
+        };
+    }
+
+    static boolean vmiReady(VirtualMachineInstance vmi) {
+        return vmi.getStatus() != null && dev.drainboard.kubevirt.api.Conditions.isTrue(vmi.getStatus().getConditions(), Conditions.READY);
+    }
+
+    /** The VMI's Ready condition, copied; or Ready=False saying why there is none. Keeps the transition time if unchanged. */
+    static Condition readyCondition(VirtualMachine vm, VirtualMachineInstance vmi, Instant now) {
+        Condition ready;
+        Optional<Condition> fromVmi = vmi == null || vmi.getStatus() == null ? Optional.empty()
+                : dev.drainboard.kubevirt.api.Conditions.find(vmi.getStatus().getConditions(), Conditions.READY);
+        if (vmi == null) {
+            ready = new Condition(Conditions.READY, Conditions.STATUS_FALSE, Conditions.REASON_VMI_NOT_EXISTS, Messages.VM_VMI_DOES_NOT_EXIST);
+        } else if (fromVmi.isEmpty()) {
+            ready = new Condition(Conditions.READY, Conditions.STATUS_FALSE, Conditions.REASON_VMI_CONDITION_MISSING,
+                    Messages.VMI_MISSING_READY_CONDITION);
+        } else {
+            Condition c = fromVmi.get();
+            ready = new Condition(Conditions.READY, c.getStatus(), c.getReason(), c.getMessage());
+        }
+        Optional<Condition> previous = vm.getStatus() == null ? Optional.empty()
+                : dev.drainboard.kubevirt.api.Conditions.find(vm.getStatus().getConditions(), Conditions.READY);
+        ready.setLastTransitionTime(previous.filter(p -> Objects.equals(p.getStatus(), ready.getStatus()))
+                .map(Condition::getLastTransitionTime)
+                .orElse(DateTimeFormatter.ISO_INSTANT.format(now.truncatedTo(ChronoUnit.SECONDS))));
+        return ready;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.drainboard.controlplane;
+
+import dev.drainboard.hypervisor.HypervisorRegistry;
+import dev.drainboard.handler.NodeHandler;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+
+import java.util.Optional;
+
+/**
+ * What this Drainboard process runs against one cluster: the KubeVirt controllers (leader-elected,
+ * when in control) and, for the embedded cluster, the node handler of its simulated nodes (whose
+ * hypervisors live in this process, so it is never leader-elected).
+ */
+public final class LocalControlPlane implements AutoCloseable {
+
+    private final ControlPlane controllers;
+    private final NodeHandler nodeHandler;
+    private final KubernetesClient handlerClient;
+
+    private LocalControlPlane(ControlPlane controllers, NodeHandler nodeHandler, KubernetesClient handlerClient) {
+        this.controllers = controllers;
+        this.nodeHandler = nodeHandler;
+        this.handlerClient = handlerClient;
+    }
+
+    /**
+     * Starts what is asked for and returns at once.
+     *
+     * @param config       the cluster to talk to (only through its API)
+     * @param hypervisors  the simulated nodes' hypervisors, or null for a real cluster
+     * @param controllers  whether to run the controllers (Control mode) or only observe
+     */
+    public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers) {
+        return start(config, hypervisors, controllers, WebhookAddress.LOOPBACK);
+    }
+
+    /** As {@link #start(Config, HypervisorRegistry, boolean)}, with the eviction webhook served at {@code webhook}. */
+    public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers,
+                                          WebhookAddress webhook) {
+        ControlPlane plane = controllers ? ControlPlane.builder(config)
+                .webhookHost(webhook.host()).webhookBindAddress(webhook.bindAddress()).build() : null;
+        KubernetesClient client = hypervisors == null ? null : new KubernetesClientBuilder().withConfig(config).build();
+        NodeHandler handler = client == null ? null : new NodeHandler(client, hypervisors);
+        LocalControlPlane local = new LocalControlPlane(plane, handler, client);
+        try {
+            if (handler != null) {
+                handler.start();
+            }
+            if (plane != null) {
+                plane.start();
+            }
+            return local;
+        } catch (RuntimeException e) {
+            local.close();
+            throw e;
+        }
+    }
+
+    /** The controllers, when this process runs them. */
+    public Optional<ControlPlane> controllers() {
+        return Optional.ofNullable(controllers);
+    }
+
+    public Optional<NodeHandler> nodeHandler() {
+        return Optional.ofNullable(nodeHandler);
+    }
+
+    @Override
+    public void close() {
+        if (controllers != null) {
+            controllers.close();
+        }
+        if (nodeHandler != null) {
+            nodeHandler.close();
+        }
+        if (handlerClient != null) {
+            handlerClient.close();
+        }
+    }
+}
