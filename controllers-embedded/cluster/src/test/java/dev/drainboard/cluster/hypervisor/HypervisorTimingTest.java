@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.drainboard.hypervisor.DomainDefinition;
 import dev.drainboard.hypervisor.DomainState;
 import dev.drainboard.hypervisor.MigrationOptions;
+import dev.drainboard.hypervisor.MigrationProgress;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,13 +26,13 @@ import java.util.concurrent.TimeUnit;
  */
 class HypervisorTimingTest {
 
-    /** Records the period of every fixed-rate task: the transfer's tick. */
-    private final List<Long> periodsNanos = new CopyOnWriteArrayList<>();
+    /** Records the delay of every task scheduled by the hypervisor: a transfer schedules each tick this way. */
+    private final List<Long> delaysNanos = new CopyOnWriteArrayList<>();
     private final ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1) {
         @Override
-        public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
-            periodsNanos.add(unit.toNanos(period));
-            return super.scheduleAtFixedRate(command, initialDelay, period, unit);
+        public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+            delaysNanos.add(unit.toNanos(delay));
+            return super.schedule(command, delay, unit);
         }
     };
 
@@ -79,6 +81,30 @@ class HypervisorTimingTest {
         source.migrate("uid", target, new MigrationOptions(1L << 20, 0, Duration.ofMillis(300), Duration.ofSeconds(150),
                 Duration.ofSeconds(150), false, false));
 
-        assertThat(periodsNanos).containsExactly(2_500_000L);
+        // 1 GiB at 1 MiB/s: many ticks, each one tick after the last.
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> delaysNanos.size() >= 3);
+        assertThat(delaysNanos).allMatch(delay -> delay == 2_500_000L);
+    }
+
+    @Test
+    void aTransferEndsWhenItsLastByteIsSentNotAtTheNextTick() {
+        SimulatedHypervisor.Timing timing = new SimulatedHypervisor.Timing(Duration.ZERO, Duration.ZERO,
+                Duration.ofMillis(200), Duration.ofMillis(250));
+        SimulatedHypervisor source = new SimulatedHypervisor("a", Clock.systemUTC(), timers, timing);
+        SimulatedHypervisor target = new SimulatedHypervisor("b", Clock.systemUTC(), timers, timing);
+        // 3 MiB at 10 MiB/s: 300 ms of transfer, one and a half ticks.
+        DomainDefinition d = new DomainDefinition("uid", "ns", "vm", 3L << 20, 30, Map.of());
+        source.start(d);
+        target.prepareIncoming(d);
+
+        source.migrate("uid", target, new MigrationOptions(10L << 20, 0, Duration.ofMillis(300), Duration.ofSeconds(150),
+                Duration.ofSeconds(150), false, false));
+
+        Awaitility.await().atMost(Duration.ofSeconds(30))
+                .until(() -> source.migration("uid").orElseThrow().state() == MigrationProgress.State.COMPLETED);
+        // The first tick comes one tick on; the second where the pass ends, sooner than a whole tick.
+        assertThat(delaysNanos.getFirst()).isEqualTo(Duration.ofMillis(200).toNanos());
+        assertThat(delaysNanos.get(1)).isPositive().isLessThan(Duration.ofMillis(200).toNanos());
+        assertThat(delaysNanos).hasSize(2);
     }
 }
