@@ -28,11 +28,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 002 under load (issue 8): a node of {@code --vms} LiveMigrate VMIs of various sizes and dirty rates is pushed
- * past its soft memory threshold with the gate {@code NodePressureEvictionLiveMigration} on; the simulated kubelet
- * evicts them one at a time, each with {@code evictionMaxPodGracePeriod} to get away before it is killed. For each
- * grace period (300, 60, 30 s) and each phase-1 assist (None, AutoConverge, PauseBeforeKill) it prints the share of
- * evicted VMs that migrated (saved) rather than being killed (lost).
+ * Node-pressure eviction turned into live migration (docs/behaviour.md) under load (issue 8): a node of {@code --vms}
+ * LiveMigrate VMIs of various sizes and dirty rates is pushed past its soft memory threshold with the gate
+ * {@code NodePressureEvictionLiveMigration} on; the simulated kubelet evicts them one at a time, each with
+ * {@code evictionMaxPodGracePeriod} to get away before it is killed. For each grace period (300, 60, 30 s) and each
+ * phase-1 assist (None, AutoConverge, PauseBeforeKill) it prints the share of evicted VMs that migrated (saved) rather
+ * than being killed (lost).
  *
  * <p>Time scaling: every duration of the simulated world is divided by {@code --time-scale} (default 10) and every
  * rate multiplied by it, so a 300 s grace period runs in 30 s: the kubelet's {@code evictionMaxPodGracePeriod}, the

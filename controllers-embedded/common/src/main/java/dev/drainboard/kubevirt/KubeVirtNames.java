@@ -1,10 +1,10 @@
 package dev.drainboard.kubevirt;
 
 /**
- * Every label, annotation, finalizer, condition, event reason and user-visible message that KubeVirt's drain
- * path uses, with KubeVirt's exact text (kubevirt-behaviour.md, "Constants table" and "User-visible strings
- * table"). Operators and tools (the descheduler, alerts, runbooks) match on these strings, so they live in one
- * place and nothing else spells them out.
+ * Every label, annotation, finalizer, condition, event reason and user-visible message that KubeVirt's drain path uses,
+ * with KubeVirt's exact text (the keys are declared in KubeVirt's {@code staging/src/kubevirt.io/api/core/v1/types.go},
+ * the messages next to the code that emits them). Operators and tools (the descheduler, alerts, runbooks) match on
+ * these strings, so they live in one place and nothing else spells them out.
  *
  * <p>Messages with substitutions are {@link String#format} patterns; the {@code Messages} helpers fill them.
  */
@@ -170,8 +170,9 @@ public final class KubeVirtNames {
          */
         public static final String LOST_TO_NODE_PRESSURE = "drainboard.dev/lost-to-node-pressure";
         /**
-         * KubeVirt CR: seed 002's phase 1, how a node-pressure migration is helped to finish before the kill, one of
-         * {@code None} (default), {@code AutoConverge}, {@code PauseBeforeKill}. Read live.
+         * KubeVirt CR: how a node-pressure migration is helped to finish before the kill, one of {@code None}
+         * (default), {@code AutoConverge}, {@code PauseBeforeKill}. Read live. See docs/behaviour.md, "Node-pressure
+         * eviction turned into live migration".
          */
         public static final String NODE_PRESSURE_MIGRATION_ASSIST = "drainboard.dev/node-pressure-migration-assist";
     }
@@ -244,12 +245,16 @@ public final class KubeVirtNames {
         /** Reason of {@code ReplicaPaused=True}. */
         public static final String REASON_PAUSED = "Paused";
         /**
-         * Reasons of {@code ReplicaFailure=True}. KubeVirt writes {@code FailedCreate}/{@code FailedDelete}; the VMIRS
-         * design document (seed 004) spells them {@code FailureCreate}/{@code FailureDelete} in its examples only.
+         * Reasons of {@code ReplicaFailure=True}. KubeVirt writes {@code FailedCreate}/{@code FailedDelete}; its VMIRS
+         * design document ({@code docs/replica-sets.md}) spells them {@code FailureCreate}/{@code FailureDelete} in its
+         * examples only.
          */
         public static final String REASON_FAILED_CREATE = "FailedCreate";
         public static final String REASON_FAILED_DELETE = "FailedDelete";
-        /** What Drainboard's VMIRS controller writes: seed 004's spelling, since the seeds win for the default. */
+        /**
+         * What Drainboard's VMIRS controller writes: the design document's spelling (docs/behaviour.md, "Replica
+         * sets").
+         */
         public static final String REASON_FAILURE_CREATE = "FailureCreate";
         public static final String REASON_FAILURE_DELETE = "FailureDelete";
         public static final String REASON_BACKUP_IN_PROGRESS = "BackupInProgress";
@@ -356,7 +361,7 @@ public final class KubeVirtNames {
         /** HTTP code of every eviction denial. */
         public static final int DENIAL_CODE = 429;
 
-        /** The feature gate of seed 002 (node-pressure eviction → live migration). */
+        /** Node-pressure eviction → live migration, named as in KubeVirt's proposal (docs/behaviour.md). */
         public static final String FEATURE_GATE_NODE_PRESSURE_EVICTION_LIVE_MIGRATION = "NodePressureEvictionLiveMigration";
         public static final String FEATURE_GATE_MIGRATION_PRIORITY_QUEUE = "MigrationPriorityQueue";
 
@@ -487,7 +492,7 @@ public final class KubeVirtNames {
         public static final String VMI_STARTED = "VirtualMachineInstance started.";
         public static final String VMI_SHUT_DOWN = "The VirtualMachineInstance was shut down.";
         public static final String VMI_CRASHED = "The VirtualMachineInstance crashed.";
-        /** Drainboard's own (seed 002): the launcher got SIGTERM without the VMI being deleted. */
+        /** Drainboard's own (node-pressure eviction): the launcher got SIGTERM without the VMI being deleted. */
         public static final String NODE_PRESSURE_EVACUATION = "The launcher pod was signalled to shut down on node %s without the VirtualMachineInstance being deleted (node-pressure eviction): live-migrating it instead of shutting it down; the kubelet kills the pod at %s";
         /** Drainboard's own: the kill came before the migration finished. */
         public static final String LOST_TO_NODE_PRESSURE = "The VirtualMachineInstance was lost: the kubelet killed its launcher pod on node %s (node-pressure eviction) before the live migration finished";

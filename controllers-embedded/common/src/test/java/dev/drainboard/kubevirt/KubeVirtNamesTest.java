@@ -5,12 +5,12 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The texts users, the descheduler and kubectl see, checked against what the seeds quote. */
+/** The texts users, the descheduler and kubectl see, checked against KubeVirt's. */
 class KubeVirtNamesTest {
 
     @Test
     void evictionDenialsReadAsKubectlDrainPrintsThem() {
-        // seed 000: kubectl drain's retry line quotes the webhook's message
+        // kubectl drain's retry line quotes the webhook's message (KubeVirt's docs/handling-eviction-requests.md)
         assertThat(Messages.WEBHOOK_DENIED.formatted(KubeVirtNames.Values.LAUNCHER_EVICTION_WEBHOOK,
                 Messages.evictionTriggeredEvacuation("default", "vm-cirros")))
                 .isEqualTo("admission webhook \"virt-launcher-eviction-interceptor.kubevirt.io\" denied the request: "
@@ -20,7 +20,7 @@ class KubeVirtNamesTest {
     }
 
     @Test
-    void admitterMessagesMatchSeed001() {
+    void admitterAndEvacuationMessagesAreKubeVirts() {
         assertThat(Messages.notLiveMigratable("db-01"))
                 .isEqualTo("VMI db-01 is configured with an eviction strategy but is not live-migratable");
         assertThat(Messages.failedGettingVmi("not found")).isEqualTo("kubevirt failed getting the vmi: not found");

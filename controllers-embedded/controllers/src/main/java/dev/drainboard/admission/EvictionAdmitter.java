@@ -12,9 +12,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The eviction decision of KubeVirt's virt-api as seed 001 shows it ({@code PodEvictionAdmitter.Admit}, up to
- * v1.4): pure, so the seed's tables test it row by row. Reading the pod and VMI and writing the mark are the
- * caller's job ({@link EvictionAdmission}); this only decides.
+ * The eviction decision of KubeVirt's virt-api up to v1.4 ({@code PodEvictionAdmitter.Admit} in
+ * {@code pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go}; the table is in
+ * docs/behaviour.md, "Eviction webhook"): pure, so tests check it row by row. Reading the pod and VMI and writing the
+ * mark are the caller's job ({@link EvictionAdmission}); this only decides.
  *
  * <p>Up to v1.4 the webhook fails open ({@code failurePolicy: Ignore}) and lets every eviction it does not turn
  * into an evacuation go on to the PodDisruptionBudgets, including repeated evictions of a VMI already marked:

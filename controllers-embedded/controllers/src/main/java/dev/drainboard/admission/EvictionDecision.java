@@ -16,7 +16,7 @@ public sealed interface EvictionDecision {
 
     /** Why the webhook answered as it did. */
     enum Why {
-        /** The pod could not be read: the webhook does not stand in the way (seed 001). */
+        /** The pod could not be read: the webhook does not stand in the way (as KubeVirt's admitter). */
         POD_NOT_READ,
         /** Not a virt-launcher pod. */
         NOT_A_LAUNCHER_POD,

@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * The {@code ValidatingWebhookConfiguration} {@code virt-api-validator} with the launcher eviction webhook as
- * seed 001 shows it (KubeVirt up to v1.4): every operation on {@code pods/eviction}, {@code failurePolicy: Ignore}
+ * KubeVirt up to v1.4 registers it ({@code pkg/virt-operator/resource/generate/components/webhooks.go};
+ * docs/behaviour.md, "Eviction webhook"): every operation on {@code pods/eviction}, {@code failurePolicy: Ignore}
  * (a webhook that is down must not block evictions cluster-wide; the PDBs still protect launcher pods),
  * {@code timeoutSeconds: 10}, {@code sideEffects: NoneOnDryRun}, {@code matchPolicy: Equivalent}, and a
  * {@code url} client configuration pointing at Drainboard's own server instead of the virt-api service.
@@ -27,7 +28,7 @@ public final class WebhookRegistration {
 
     public static final String CONFIGURATION_NAME = KubeVirtNames.Values.WEBHOOK_CONFIGURATION_NAME;
     public static final String WEBHOOK_NAME = KubeVirtNames.Values.LAUNCHER_EVICTION_WEBHOOK;
-    /** Where Drainboard serves it (seed 001's path; KubeVirt since renamed it {@code /pod-eviction-validate}). */
+    /** Where Drainboard serves it (KubeVirt's path up to v1.6; later releases use {@code /pod-eviction-validate}). */
     public static final String PATH = "/launcher-eviction-validate";
     public static final String MANAGED_BY = "drainboard";
 

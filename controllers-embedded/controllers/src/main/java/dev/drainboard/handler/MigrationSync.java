@@ -15,7 +15,9 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * The node-side steps of a live migration, after the migration controller's hand-off (spec §5.8, §5.9). Pure.
+ * The node-side steps of a live migration, after the migration controller's hand-off (KubeVirt's
+ * {@code pkg/virt-handler/migration-source.go} and {@code migration-target.go}, with the timeouts of
+ * {@code pkg/virt-launcher/virtwrap/live-migration-source.go}). Pure.
  *
  * <pre>
  * the VMI's migrationState                          this node is  step
@@ -87,7 +89,8 @@ public final class MigrationSync {
     }
 
     /**
-     * Seed 002's phase 1 for a VMI that a node-pressure eviction is moving ({@link NodePressureEvacuation}): auto-converge,
+     * Phase 1 (docs/behaviour.md, "Node-pressure eviction turned into live migration") for a VMI that a node-pressure
+     * eviction is moving ({@link NodePressureEvacuation}): auto-converge,
      * or a pause timed to finish just before the expected kill. Other migrations keep their options.
      *
      * @param signalled when the launcher got its SIGTERM (null: unknown, the pause keeps a 1 s margin)

@@ -320,7 +320,8 @@ public final class NodeHandler implements AutoCloseable {
                     .put("path", "/status/conditions").set("value", JSON.valueToTree(plan.conditions()));
         }
         if (plan.evacuation() != null) {
-            // Seed 002: the evacuation controller takes it from here; the cause and the expected kill go with it.
+            // A node-pressure eviction: the evacuation controller takes it from here; the cause and the expected kill
+            // go with it.
             ops.addObject().put("op", "add").put("path", "/status/evacuationNodeName").put("value", plan.evacuation().node());
             addAnnotations(ops, vmi, Map.of(
                     KubeVirtNames.Drainboard.EVACUATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_NODE_PRESSURE,
@@ -442,7 +443,8 @@ public final class NodeHandler implements AutoCloseable {
     }
 
     /**
-     * The switch-over as the target handler acknowledges it (spec §4.5): the VMI now runs on the target node, is no
+     * The switch-over as the target handler acknowledges it (KubeVirt's {@code ackMigrationCompletion} in
+     * {@code pkg/virt-handler/migration-target.go}): the VMI now runs on the target node, is no
      * longer marked for evacuation, and its migration state is completed.
      */
     private void complete(VirtualMachineInstance vmi, MigrationProgress transfer, String stamp) {

@@ -13,13 +13,14 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * Seed 002: a launcher that got SIGTERM while its VMI is not being deleted was not stopped by its owner but evicted
+ * Node-pressure eviction turned into live migration, as proposed for KubeVirt (docs/behaviour.md): a launcher that
+ * got SIGTERM while its VMI is not being deleted was not stopped by its owner but evicted
  * by the node (the kubelet under memory pressure). Behind the feature gate {@code NodePressureEvictionLiveMigration}
  * the node handler then leaves the guest running, marks the VMI for evacuation ({@code status.evacuationNodeName})
  * and lets the evacuation controller live-migrate it before the kubelet's kill. Pure.
  *
  * <pre>
- * gate off                                              shut down (seed 003)
+ * gate off                                              shut down (graceful shutdown)
  * VMI not Running, or being deleted, or final           shut down
  * domain not alive, or already sent its ACPI shutdown   shut down (nothing left to save)
  * no SIGTERM from the launcher                          (not an eviction)
@@ -36,7 +37,7 @@ public final class NodePressureEvacuation {
     private NodePressureEvacuation() {
     }
 
-    /** Seed 002's {@code shouldEvacuateVMI}. */
+    /** The proposal's {@code shouldEvacuateVMI}: the table above. */
     public static boolean shouldEvacuate(ClusterConfig config, VirtualMachineInstance vmi, Domain domain, boolean migratable) {
         if (!config.nodePressureEvictionLiveMigration()) {
             return false;

@@ -29,15 +29,15 @@ import java.util.Objects;
  *       scenario, gets its domain booted too: the simulated node "was already running it".)</li>
  *   <li>A domain that goes off ends its VMI: Succeeded after a guest shutdown, Failed after a crash or a destroy
  *       (ACPI is on, so a destroyed guest did not shut down in time), unchanged after a migration away.</li>
- *   <li>A domain whose VMI is deleted, final or gone, or whose launcher got SIGTERM, is shut down gracefully (seed
- *       003): an ACPI shutdown (re-sent at most every 5 s), then destroyed when the grace period is over. The grace
+ *   <li>A domain whose VMI is deleted, final or gone, or whose launcher got SIGTERM, is shut down gracefully (as
+ *       KubeVirt's {@code docs/graceful-shutdown.md} describes): an ACPI shutdown (re-sent at most every 5 s), then destroyed when the grace period is over. The grace
  *       period is the VMI's {@code terminationGracePeriodSeconds}, else the one kept with the domain when it started
  *       (so a deleted VMI's still counts), else 30 s; 0 destroys at once. It runs from the first ACPI shutdown,
  *       which the domain keeps ({@link Domain#shutdownRequestedAt()}): whichever signal came first (deletion or
  *       SIGTERM), a second one, or a restarted handler, neither restarts nor extends it.</li>
- *   <li>Seed 002, behind its feature gate: a SIGTERM on a Running VMI that is not being deleted is a node-pressure
- *       eviction; {@link NodePressureEvacuation} decides whether to migrate it instead (mark it once for
- *       evacuation). Killed before the migration finished, the VMI fails with a warning that it was lost.</li>
+ *   <li>Behind the feature gate {@code NodePressureEvictionLiveMigration} (docs/behaviour.md): a SIGTERM on a
+ *       Running VMI that is not being deleted is a node-pressure eviction; {@link NodePressureEvacuation} decides
+ *       whether to migrate it instead (mark it once for evacuation). Killed before the migration finished, the VMI fails with a warning that it was lost.</li>
  *   <li>A domain whose VMI is gone and which is off is undefined.</li>
  * </ul>
  */
@@ -51,7 +51,7 @@ public final class VmiSync {
     }
 
     /**
-     * Seed 002: mark the VMI for evacuation off {@code node}, with cause {@code node-pressure eviction} and the
+     * Mark the VMI for evacuation off {@code node}, with cause {@code node-pressure eviction} and the
      * instant the kubelet is expected to kill its launcher.
      */
     public record Evacuation(String node, Instant expectedKill) {
@@ -154,8 +154,8 @@ public final class VmiSync {
     }
 
     /**
-     * Seed 002: the launcher's SIGTERM is ignored; the VMI is marked for evacuation off its node once (then it is
-     * kept up as any running VMI while the evacuation controller migrates it).
+     * A node-pressure eviction: the launcher's SIGTERM is ignored; the VMI is marked for evacuation off its node once
+     * (then it is kept up as any running VMI while the evacuation controller migrates it).
      */
     private static Plan evacuate(VirtualMachineInstance vmi, Domain domain, VmiPhase phase, Condition liveMigratable,
                                  Map<String, String> nodeAnnotations, Instant now) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.time.Instant;
 import java.util.Map;
 
-@DisplayName("node-side migration steps (spec §5.8, §5.9)")
+@DisplayName("node-side migration steps (virt-handler's migration source and target)")
 class MigrationSyncTest {
 
     static VirtualMachineInstance vmi(String state, boolean labelled) {

@@ -18,9 +18,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * Seed 002's phase 1 in the simulated transfer: a guest that dirties memory faster than the link sends it never
- * converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it so the transfer ends
- * before the instant it is given.
+ * Phase 1 of node-pressure eviction (docs/behaviour.md) in the simulated transfer: a guest that dirties memory faster
+ * than the link sends it never converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it
+ * so the transfer ends before the instant it is given.
  */
 class MigrationAssistTest {
 

@@ -25,7 +25,7 @@ import java.util.Set;
  * @param migrations       migration limits and timeouts
  * @param featureGates     enabled feature gates, in the CR's order
  * @param source           {@code namespace/name} of the KubeVirt CR this came from; empty for the defaults
- * @param nodePressureAssist Drainboard's seed-002 phase-1 knob (annotation
+ * @param nodePressureAssist how Drainboard helps a node-pressure migration finish in time (annotation
  *                           {@value KubeVirtNames.Drainboard#NODE_PRESSURE_MIGRATION_ASSIST} on the CR)
  */
 public record ClusterConfig(
@@ -45,7 +45,7 @@ public record ClusterConfig(
         this(evictionStrategy, migrations, featureGates, source, NodePressureAssist.NONE);
     }
 
-    /** Seed 002: node-pressure evictions of VMIs are turned into live migrations. */
+    /** Node-pressure evictions of VMIs are turned into live migrations (docs/behaviour.md). */
     public boolean nodePressureEvictionLiveMigration() {
         return isFeatureGateEnabled(KubeVirtNames.Values.FEATURE_GATE_NODE_PRESSURE_EVICTION_LIVE_MIGRATION);
     }

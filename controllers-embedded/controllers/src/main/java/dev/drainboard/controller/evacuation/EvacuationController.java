@@ -39,11 +39,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The evacuation controller (seed 001): per node, creates the VMIMs that move marked VMIs (or, under the drain
- * taint, all of them) away, as many as the migration limits allow. Keys are node names; the decision is
- * {@link EvacuationDecision}.
+ * The evacuation controller ({@code pkg/virt-controller/watch/drain/evacuation/evacuation.go} in KubeVirt): per node,
+ * creates the VMIMs that move marked VMIs (or, under the drain taint, all of them) away, as many as the migration
+ * limits allow. Keys are node names; the decision is {@link EvacuationDecision}.
  *
- * <p>Better than seed 001's fixed 5-second re-check: a node that found no free slot is remembered, and the moment
+ * <p>Better than KubeVirt's fixed 5-second re-check: a node that found no free slot is remembered, and the moment
  * any migration ends every such node is queued again, so the next migration starts within milliseconds.
  */
 public final class EvacuationController {
@@ -227,7 +227,7 @@ public final class EvacuationController {
         if (!plan.migrate().isEmpty()) {
             LOG.info("node {}: {} migrations in flight, creating {}", nodeName, unfinished.size(), plan.migrate().size());
             creations.expectCreations(nodeName, plan.migrate().size());
-            // Seed 001 creates the VMIMs concurrently: two free slots cost one round trip, not two.
+            // Concurrently, as KubeVirt creates them: two free slots cost one round trip, not two.
             List<CompletableFuture<KubernetesClientException>> creates = plan.migrate().stream()
                     .map(c -> CompletableFuture.supplyAsync(() -> create(c, nodeName), CREATES))
                     .toList();
@@ -297,10 +297,10 @@ public final class EvacuationController {
     }
 
     /**
-     * The VMIM of spec §4.3: {@code generateName: kubevirt-evacuation-}, the evacuated node in
-     * {@code kubevirt.io/evacuationMigration}, priority system-critical (system-maintenance for the descheduler),
-     * plus what KubeVirt's mutating webhook would add (the {@code kubevirt.io/vmi-name} label, the finalizer) and
-     * Drainboard's cause annotation.
+     * The VMIM as KubeVirt's {@code GenerateNewMigration} makes it: {@code generateName: kubevirt-evacuation-}, the
+     * evacuated node in {@code kubevirt.io/evacuationMigration}, priority system-critical (system-maintenance for the
+     * descheduler), plus what KubeVirt's mutating webhook would add (the {@code kubevirt.io/vmi-name} label, the
+     * finalizer) and Drainboard's cause annotation.
      */
     public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();

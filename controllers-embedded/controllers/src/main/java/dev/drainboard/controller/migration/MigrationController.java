@@ -66,7 +66,7 @@ import java.util.concurrent.Executors;
  * VMI, the descheduler annotation on the source pod. Keys are VMIM {@code namespace/name}s.
  *
  * <p>When a VMIM ends, the VMIMs held back by the migration limits are queued again at once, and the finished
- * VMIMs of its VMI beyond the 5 newest are deleted (spec §5.10).
+ * VMIMs of its VMI beyond the 5 newest are deleted (as KubeVirt's {@code garbageCollectFinalizedMigrations}).
  */
 public final class MigrationController {
 
@@ -341,7 +341,10 @@ public final class MigrationController {
         return new int[]{cluster, fromSource};
     }
 
-    /** Past Pending, or Pending with its target pod already there (spec §5.4). */
+    /**
+     * Past Pending, or Pending with its target pod already there (as KubeVirt's {@code handleTargetPodCreation}
+     * counts).
+     */
     private boolean holdsMigration(VirtualMachineInstanceMigration m) {
         if (startedNotSeen.contains(m.getMetadata().getUid())) {
             return true;
@@ -454,7 +457,10 @@ public final class MigrationController {
         }
     }
 
-    /** Spec §5.8: one JSON patch, guarded by the VMI's resourceVersion, with the state and the target node label. */
+    /**
+     * The hand-off (KubeVirt's {@code handleTargetPodHandoff}): one JSON patch, guarded by the VMI's resourceVersion,
+     * with the state and the target node label.
+     */
     private void handOff(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
         ArrayNode ops = NODES.arrayNode();
         ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmi.getMetadata().getResourceVersion());
@@ -474,7 +480,10 @@ public final class MigrationController {
         }
     }
 
-    /** Spec §5.4: the VMI's state of this migration marked failed and completed, with times and reason filled in. */
+    /**
+     * The VMI's state of this migration marked failed and completed, with times and reason filled in (KubeVirt's
+     * {@code handleMarkMigrationFailedOnVMI}).
+     */
     private void markFailed(VirtualMachineInstance vmi, String uid, String reason, Instant now) {
         MigrationState state = vmi.getStatus().getMigrationState();
         String stamp = now.truncatedTo(ChronoUnit.SECONDS).toString();
@@ -549,7 +558,10 @@ public final class MigrationController {
                 .subresource("status").patch(PatchContext.of(PatchType.JSON), ops.toString()));
     }
 
-    /** Spec §5.10: the 5 newest finished VMIMs of a VMI stay; older ones go, with the pod each left behind. */
+    /**
+     * The 5 newest finished VMIMs of a VMI stay; older ones go, with the pod each left behind (KubeVirt's
+     * {@code garbageCollectFinalizedMigrations}).
+     */
     private void collectGarbage(List<VirtualMachineInstanceMigration> siblings) {
         List<VirtualMachineInstanceMigration> finished = siblings.stream()
                 .filter(VirtualMachineInstanceMigration::isFinal)

@@ -36,8 +36,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The migration controller's phase machine (spec §5.4–§5.6, with seed 000's PDB expansion): one VMIM, the caches
- * around it and the time in; the phase to move to, the writes to make and the events to record out. Pure.
+ * The migration controller's phase machine, as {@code sync} and {@code updateStatus} in KubeVirt's
+ * {@code pkg/virt-controller/watch/migration/migration.go} run it, with the PDB expansion of KubeVirt up to v1.5
+ * (docs/behaviour.md, "One PodDisruptionBudget per VMI"): one VMIM, the caches around it and the time in; the phase to
+ * move to, the writes to make and the events to record out. Pure.
  *
  * <pre>
  * failures first (any phase not final)
@@ -47,7 +49,7 @@ import java.util.Optional;
  *   source reported failure                    Failed  "source node reported migration failed"
  *   target pod gone after creation             Failed  "Migration target pod was removed during active migration."
  *   target pod down before completion          Failed  "Migration failed because target pod shutdown during migration"
- *   VMI's state cleared / another migration's  Failed  (spec §5.6 items 7, 8)
+ *   VMI's state cleared / another migration's  Failed  "VMI's migration state was cleared …" / "… taken over …"
  *   VMIM deleted after hand-off                ask the source to abort; stay
  * progression (one step per pass)
  *   unset            → Pending      (Failed if an older unfinished VMIM of the VMI exists)
@@ -269,7 +271,10 @@ public final class MigrationDecision {
         out.enter(MigrationPhase.SCHEDULING); // written only once the actions above succeeded
     }
 
-    /** Spec §5.2: a system-critical VMIM looks again after 1 s, user-triggered after 3 s, others after 5 s. */
+    /**
+     * A system-critical VMIM looks again after 1 s, user-triggered after 3 s, others after 5 s (KubeVirt's
+     * {@code getRequeueDelayForPriority}).
+     */
     static Duration capacityRecheck(VirtualMachineInstanceMigration vmim) {
         String priority = vmim.getSpec() == null ? null : vmim.getSpec().getPriority();
         if (KubeVirtNames.Values.PRIORITY_SYSTEM_CRITICAL.equals(priority)) {
@@ -316,8 +321,9 @@ public final class MigrationDecision {
     }
 
     /**
-     * Spec §5.5: when this is the newest of several evacuation VMIMs of the VMI, each failed one before it (back to
-     * the last success) doubles a 20 s back-off, counted from when the latest of them failed.
+     * As KubeVirt's {@code handleMigrationBackoff}: when this is the newest of several evacuation VMIMs of the VMI,
+     * each failed one before it (back to the last success) doubles a 20 s back-off, counted from when the latest of
+     * them failed.
      */
     static Optional<Instant> backoffUntil(Input in) {
         VirtualMachineInstanceMigration self = in.vmim();
@@ -354,7 +360,10 @@ public final class MigrationDecision {
         return lastFailure == null ? Optional.empty() : Optional.of(lastFailure.plus(backoff));
     }
 
-    /** Spec §5.7: the launcher template plus the migration job label and annotation, never on the source host. */
+    /**
+     * The launcher template plus the migration job label and annotation, never on the source host (KubeVirt's
+     * {@code createTargetPod}).
+     */
     public static Pod targetPod(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi) {
         Pod pod = LauncherPods.render(vmi);
         pod.getMetadata().getLabels().put(Labels.MIGRATION_JOB_UID, vmim.getMetadata().getUid());
@@ -401,7 +410,7 @@ public final class MigrationDecision {
                 && labels != null && migrationName.equals(labels.get(Labels.MIGRATION_NAME));
     }
 
-    /** The disruption controller has seen the expansion: target pods may come (spec §3.2). */
+    /** The disruption controller has seen the expansion: target pods may come (docs/behaviour.md). */
     static boolean expansionObserved(PodDisruptionBudget pdb) {
         var status = pdb.getStatus();
         return status != null && Integer.valueOf(2).equals(status.getDesiredHealthy())

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The migration controller's clocks (spec §5.4, §5.5): how long a target pod may stay unschedulable or pending,
- * and the first back-off after a failed evacuation migration (doubling after each further failure). KubeVirt's
- * values by default; tests shorten them. The per-VMIM annotations
+ * The migration controller's clocks (as in KubeVirt's {@code pkg/virt-controller/watch/migration/migration.go}): how
+ * long a target pod may stay unschedulable or pending, and the first back-off after a failed evacuation migration
+ * (doubling after each further failure). KubeVirt's values by default; tests shorten them. The per-VMIM annotations
  * {@code kubevirt.io/migrationUnschedulablePodTimeoutSeconds} and {@code kubevirt.io/migrationPendingPodTimeoutSeconds}
  * still win over these.
  */

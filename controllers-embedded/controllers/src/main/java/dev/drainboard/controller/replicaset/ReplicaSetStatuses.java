@@ -22,7 +22,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code replicas}, {@code readyReplicas}, {@code labelSelector}: from the plan (always written, 0 included,
  *       so {@code kubectl get vmirs} shows numbers);</li>
- *   <li>{@code ReplicaFailure} (seed 004's two examples): status True, reason {@code FailureCreate} or
+ *   <li>{@code ReplicaFailure} (as the examples of KubeVirt's {@code docs/replica-sets.md}; docs/behaviour.md,
+ *       "Replica sets"): status True, reason {@code FailureCreate} or
  *       {@code FailureDelete}, the API error as message, {@code lastTransitionTime} when it became True (kept while it
  *       stays; reason and message follow the latest failure). Removed once a pass scales without error (or has
  *       nothing to scale); kept while scaling is not tried;</li>

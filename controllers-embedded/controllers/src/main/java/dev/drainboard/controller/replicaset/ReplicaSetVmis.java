@@ -41,9 +41,9 @@ final class ReplicaSetVmis {
     }
 
     /**
-     * Ready as seed 004 defines it for VMIs without readiness checks: the VMI's {@code Ready} condition when it has
-     * one (it mirrors the launcher pod's readiness, and goes False while the guest is paused); without one, the
-     * handler reporting it running (a migrating VMI is running).
+     * Ready as KubeVirt's {@code docs/replica-sets.md} defines it for VMIs without readiness checks: the VMI's
+     * {@code Ready} condition when it has one (it mirrors the launcher pod's readiness, and goes False while the guest
+     * is paused); without one, the handler reporting it running (a migrating VMI is running).
      */
     static boolean ready(VirtualMachineInstance vmi) {
         Optional<Condition> ready = readyCondition(vmi);

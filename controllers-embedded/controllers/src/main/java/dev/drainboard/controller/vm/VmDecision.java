@@ -30,7 +30,8 @@ import java.util.Optional;
  * The deprecated {@code spec.running} true/false reads as Always/Halted. Nothing is done while the VM or its VMI is
  * being deleted (the VMI's own controller and the garbage collector finish that), nor with a VMI of the same name
  * that another owner controls. So a VM whose launcher pod was evicted (the VMI fails when its pod vanishes)
- * restarts elsewhere under Always, as seed 000 says for eviction strategy None.
+ * restarts elsewhere under Always, as KubeVirt's {@code docs/handling-eviction-requests.md} describes for eviction
+ * strategy None.
  */
 @Pure
 public final class VmDecision {

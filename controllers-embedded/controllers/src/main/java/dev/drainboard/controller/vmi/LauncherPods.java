@@ -26,8 +26,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders the virt-launcher pod of a VMI (kubevirt-behaviour.md §6.1, §6.2). Pure: the same VMI always gives the
- * same pod, so tables can pin every label, annotation and number.
+ * Renders the virt-launcher pod of a VMI (as KubeVirt's {@code pkg/virt-controller/services/template.go} does). Pure:
+ * the same VMI always gives the same pod, so tables can pin every label, annotation and number.
  */
 public final class LauncherPods {
 

@@ -36,7 +36,8 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isRunning;
 import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
 
 /**
- * The VMI controller's decision (kubevirt-behaviour.md §6.3), a pure function of the VMI, the pods it controls,
+ * The VMI controller's decision (KubeVirt's {@code pkg/virt-controller/watch/vmi/lifecycle.go}, {@code sync} and
+ * {@code updateStatus}), a pure function of the VMI, the pods it controls,
  * whether a migration of it is active, and the time.
  *
  * <pre>
@@ -66,7 +67,10 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
 @Pure
 public final class VmiDecision {
 
-    /** VMIM phases that do not count as an active migration (§0). */
+    /**
+     * VMIM phases that do not count as an active migration (KubeVirt's
+     * {@code VirtualMachineInstanceMigration.IsRunning}).
+     */
     private static final Set<MigrationPhase> NOT_RUNNING_MIGRATION = Set.of(
             MigrationPhase.PENDING, MigrationPhase.SUCCEEDED, MigrationPhase.FAILED,
             MigrationPhase.WAITING_FOR_SYNC, MigrationPhase.SYNCHRONIZING);
@@ -237,7 +241,10 @@ public final class VmiDecision {
                 timestamps, change.finalizers(), change.interfaces());
     }
 
-    /** A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (§6.3). */
+    /**
+     * A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (as KubeVirt's VMI
+     * controller).
+     */
     public static boolean hasActiveMigration(List<VirtualMachineInstanceMigration> migrations) {
         return migrations.stream().anyMatch(m -> m.phase().map(p -> !NOT_RUNNING_MIGRATION.contains(p)).orElse(false));
     }

@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-@DisplayName("disruption budget decision (seed 000 PDB table, spec §3.2 history)")
+@DisplayName("disruption budget decision (one PDB per VMI, KubeVirt up to v1.5)")
 class DisruptionBudgetDecisionTest {
 
     private static final ClusterConfig DEFAULTS = ClusterConfig.defaults();
@@ -62,7 +62,7 @@ class DisruptionBudgetDecisionTest {
     }
 
     @ParameterizedTest(name = "{0}, migratable={1}: PDB required={2}")
-    @DisplayName("seed 000, 'Is a PDB required' table")
+    @DisplayName("'Is a PDB required' table")
     @CsvSource(delimiter = '|', textBlock = """
             None                  | true  | false
             None                  | false | false
@@ -174,7 +174,7 @@ class DisruptionBudgetDecisionTest {
     }
 
     @ParameterizedTest(name = "label={0}, unfinished={1}, active pods={2} → shrink={3}")
-    @DisplayName("spec §3.2: a PDB expanded by a migration shrinks back to 1 once the migration is over and one launcher pod is left")
+    @DisplayName("a PDB expanded by a migration shrinks back to 1 once the migration is over and one launcher pod is left")
     @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
             vmim-1 | -      | 1 | true
             vmim-1 | vmim-1 | 1 | false

@@ -25,7 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-@DisplayName("evacuation decision (seed 001 sync, spec §4.6 throttle)")
+@DisplayName("evacuation decision (KubeVirt's sync, with the throttle of v1.8 and earlier)")
 class EvacuationDecisionTest {
 
     private static final Instant NOW = Instant.parse("2025-01-01T00:00:00Z");

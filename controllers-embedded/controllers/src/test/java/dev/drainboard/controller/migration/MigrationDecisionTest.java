@@ -30,7 +30,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-@DisplayName("migration phase machine (spec §5.4–§5.6, seed 000 PDB expansion)")
+@DisplayName("migration phase machine (with the PDB expansion of KubeVirt up to v1.5)")
 class MigrationDecisionTest {
 
     static final Instant NOW = Instant.parse("2025-01-01T00:10:00Z");

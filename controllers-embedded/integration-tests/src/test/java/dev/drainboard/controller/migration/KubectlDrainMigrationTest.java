@@ -22,12 +22,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 000's "Example kubectl drain Output", whole: the real {@code kubectl drain} of a node running a migratable
- * LiveMigrate VMI prints the webhook's denial that triggered the evacuation, then the PDB's denial while the VMI
- * migrates, then the eviction of the (by then completed) launcher pod and {@code drained}; the VMI runs on the other
- * node. The node's link is slowed to 128 MiB/s so the 1 GiB guest takes about 8 s, past kubectl's 5 s retry.
+ * The "Example kubectl drain Output" of KubeVirt's {@code docs/handling-eviction-requests.md}, whole: the real
+ * {@code kubectl drain} of a node running a migratable LiveMigrate VMI prints the webhook's denial that triggered the
+ * evacuation, then the PDB's denial while the VMI migrates, then the eviction of the (by then completed) launcher pod
+ * and {@code drained}; the VMI runs on the other node. The node's link is slowed to 128 MiB/s so the 1 GiB guest takes
+ * about 8 s, past kubectl's 5 s retry.
  */
-@DisplayName("kubectl drain: seed 000's whole example output, with the live migration in between")
+@DisplayName("kubectl drain: KubeVirt's whole example output, with the live migration in between")
 class KubectlDrainMigrationTest {
 
     private static final Path KUBECTL = Path.of("/usr/bin/kubectl");

@@ -24,9 +24,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The replica set controller on the embedded cluster with the whole control plane: scaling up and down, seed 004's
- * scale-down order, both status examples of seed 004 (a create and a delete forbidden by a webhook the test installs,
- * then cleared), adoption, release on relabelling, pause. Each test uses its own set and labels.
+ * The replica set controller on the embedded cluster with the whole control plane: scaling up and down, the scale-down
+ * order and both status examples of KubeVirt's {@code docs/replica-sets.md} (a create and a delete forbidden by a
+ * webhook the test installs, then cleared), adoption, release on relabelling, pause. Each test uses its own set and
+ * labels.
  */
 @DisplayName("VirtualMachineInstanceReplicaSet controller on the embedded cluster")
 class ReplicaSetControllerIntegrationTest {
@@ -117,7 +118,7 @@ class ReplicaSetControllerIntegrationTest {
     }
 
     @Test
-    @DisplayName("seed 004's create failure: a webhook forbids creating VMIs → ReplicaFailure FailureCreate with the API error; cleared once creates work")
+    @DisplayName("create failure: a webhook forbids creating VMIs → ReplicaFailure FailureCreate with the API error; cleared once creates work")
     void failureCreate() throws Exception {
         String message = "admission webhook \"deny-create.drainboard.test\" denied the request: no permission to create VMIs";
         try (DenyingWebhook deny = new DenyingWebhook(c.client, "CREATE", "deny-create.drainboard.test", "no permission to create VMIs")) {
@@ -142,7 +143,7 @@ class ReplicaSetControllerIntegrationTest {
     }
 
     @Test
-    @DisplayName("seed 004's delete failure: a webhook forbids deleting VMIs → ReplicaFailure FailureDelete; cleared once deletes work")
+    @DisplayName("delete failure: a webhook forbids deleting VMIs → ReplicaFailure FailureDelete; cleared once deletes work")
     void failureDelete() throws Exception {
         c.createReplicaSet("fd", 2);
         c.awaitStatus("fd", 2, 2);
