@@ -26,8 +26,6 @@ public final class KubeVirtNames {
         public static final String APP = "kubevirt.io";
         /** Value of {@link #APP} on launcher pods (source and migration target). */
         public static final String APP_VIRT_LAUNCHER = "virt-launcher";
-        /** Value of {@link #APP} on hotplug attachment pods. */
-        public static final String APP_HOTPLUG_DISK = "hotplug-disk";
         /** Launcher pods: the UID of the VMI they run. */
         public static final String CREATED_BY = "kubevirt.io/created-by";
         /** VMIs and launcher pods: the node the VMI runs on. */
@@ -44,14 +42,6 @@ public final class KubeVirtNames {
         public static final String VMI_ID = "vmi.kubevirt.io/id";
         /** Launcher pods, deprecated: the sanitized hostname of the VM. */
         public static final String DEPRECATED_VM_NAME = "vm.kubevirt.io/name";
-        /** Launcher pods whose image is older than the installed KubeVirt. */
-        public static final String OUTDATED_LAUNCHER_IMAGE = "kubevirt.io/outdatedLauncherImage";
-        /** VMIMs created for a volume update. */
-        public static final String VOLUME_UPDATE_MIGRATION = "kubevirt.io/volume-update-migration";
-        /** CRDs that belong to KubeVirt (value {@code ""}). */
-        public static final String CRD_COMPONENT = "kubevirt.io";
-        /** The KubeVirt CRD itself belongs to the operator (value {@code ""}). */
-        public static final String OPERATOR_COMPONENT = "operator.kubevirt.io";
     }
 
     /** Annotations on pods, VMIs, VMIMs and Evictions. */
@@ -72,8 +62,6 @@ public final class KubeVirtNames {
         public static final String EVICTION_SOURCE_DESCHEDULER = "descheduler";
         /** VMIMs exempt from the migration back-off (KubeVirt's functional tests). */
         public static final String IGNORE_MIGRATION_BACKOFF = "kubevirt.io/func-test-ignore-migration-backoff";
-        /** Migration target pods: when the target domain became ready. */
-        public static final String MIGRATION_TARGET_READY_TIMESTAMP = "kubevirt.io/migration-target-ready-timestamp";
         /** VMIMs: override of the 300 s unschedulable-target timeout. */
         public static final String MIGRATION_UNSCHEDULABLE_POD_TIMEOUT_SECONDS = "kubevirt.io/migrationUnschedulablePodTimeoutSeconds";
         /** VMIMs: override of the 900 s pending-target timeout. */
@@ -83,8 +71,6 @@ public final class KubeVirtNames {
         /** Launcher pods: kubectl's default container (value {@link #DEFAULT_CONTAINER_COMPUTE}). */
         public static final String KUBECTL_DEFAULT_CONTAINER = "kubectl.kubernetes.io/default-container";
         public static final String DEFAULT_CONTAINER_COMPUTE = "compute";
-        /** Target pods: memory overhead the launcher reported. */
-        public static final String MEMORY_OVERHEAD_BYTES = "kubevirt.io/memory-overhead-bytes";
         /** Prefixes of VMI annotations that are not copied onto the launcher pod. */
         public static final String KUBECTL_PREFIX = "kubectl.kubernetes.io";
         public static final String STORAGE_OBSERVED_API_VERSION = "kubevirt.io/storage-observed-api-version";
@@ -95,12 +81,6 @@ public final class KubeVirtNames {
         /** Launcher pods of a VMI marked for eviction (value {@code "true"}). */
         public static final String DESCHEDULER_EVICTION_IN_PROGRESS = "descheduler.alpha.kubernetes.io/eviction-in-progress";
         public static final String DESCHEDULER_EVICTION_IN_PROGRESS_VALUE = "true";
-        /** Dynamic descheduler annotations, copied VM → VMI → launcher pod. */
-        public static final String DESCHEDULER_EVICT = "descheduler.alpha.kubernetes.io/evict";
-        public static final String DESCHEDULER_PREFER_NO_EVICTION = "descheduler.alpha.kubernetes.io/prefer-no-eviction";
-        /** On an Eviction object: who sent it; value {@link #REQUESTED_BY_DESCHEDULER}. */
-        public static final String REQUESTED_BY = "requested-by";
-        public static final String REQUESTED_BY_DESCHEDULER = "sigs.k8s.io/descheduler";
     }
 
     /** Drainboard's own simulation knobs for the embedded cluster; documented in docs/. */
@@ -195,21 +175,12 @@ public final class KubeVirtNames {
         // VMI condition types
         public static final String LIVE_MIGRATABLE = "LiveMigratable";
         public static final String EVICTION_REQUESTED = "EvictionRequested";
-        public static final String MIGRATION_REQUIRED = "MigrationRequired";
         public static final String READY = "Ready";
         public static final String PAUSED = "Paused";
-        public static final String PROVISIONING = "Provisioning";
         public static final String POD_SCHEDULED = "PodScheduled";
-        public static final String HOT_VCPU_CHANGE = "HotVCPUChange";
-        public static final String HOT_MEMORY_CHANGE = "HotMemoryChange";
-        public static final String STORAGE_LIVE_MIGRATABLE = "StorageLiveMigratable";
 
         // VMIM condition types
         public static final String MIGRATION_ABORT_REQUESTED = "migrationAbortRequested";
-        public static final String MIGRATION_REJECTED_BY_RESOURCE_QUOTA = "migrationRejectedByResourceQuota";
-        public static final String MIGRATION_BLOCKED_BY_UTILITY_VOLUMES = "migrationBlockedByUtilityVolumes";
-        public static final String MIGRATION_BLOCKED_BY_BACKUP = "migrationBlockedByBackup";
-        public static final String DECENTRALIZED_MIGRATION_BLOCKED = "decentralizedMigrationBlocked";
 
         // VMIRS condition types
         public static final String REPLICA_FAILURE = "ReplicaFailure";
@@ -217,23 +188,11 @@ public final class KubeVirtNames {
 
         public static final String STATUS_TRUE = "True";
         public static final String STATUS_FALSE = "False";
-        public static final String STATUS_UNKNOWN = "Unknown";
 
         // Reasons of LiveMigratable=False, in the order the node handler checks them
-        public static final String REASON_INTERFACE_NOT_LIVE_MIGRATABLE = "InterfaceNotLiveMigratable";
-        public static final String REASON_CPU_MODE_LIVE_MIGRATABLE = "CPUModeLiveMigratable";
         public static final String REASON_HOST_DEVICE_NOT_LIVE_MIGRATABLE = "HostDeviceNotLiveMigratable";
-        public static final String REASON_SEV_NOT_LIVE_MIGRATABLE = "SEVNotLiveMigratable";
-        public static final String REASON_TDX_NOT_LIVE_MIGRATABLE = "TDXNotLiveMigratable";
-        public static final String REASON_SECURE_EXECUTION_NOT_LIVE_MIGRATABLE = "SecureExecutionNotLiveMigratable";
-        public static final String REASON_NO_TSC_FREQUENCY_NOT_LIVE_MIGRATABLE = "NoTSCFrequencyNotLiveMigratable";
-        public static final String REASON_HYPERV_PASSTHROUGH_NOT_LIVE_MIGRATABLE = "HypervPassthroughNotLiveMigratable";
         public static final String REASON_DISKS_NOT_LIVE_MIGRATABLE = "DisksNotLiveMigratable";
-        public static final String REASON_HOTPLUG_NOT_LIVE_MIGRATABLE = "HotplugNotLiveMigratable";
-        public static final String REASON_VIRTIOFS_NOT_LIVE_MIGRATABLE = "VirtIOFSNotLiveMigratable";
         public static final String REASON_NOT_MIGRATABLE = "NotMigratable";
-        public static final String REASON_PERSISTENT_RESERVATION_NOT_LIVE_MIGRATABLE = "PersistentReservationNotLiveMigratable";
-        public static final String REASON_DECENTRALIZED_NOT_LIVE_MIGRATABLE = "DecentralizedNotLiveMigratable";
 
         /** Reasons of a VM's {@code Ready=False} when there is nothing to copy from a VMI. */
         public static final String REASON_VMI_NOT_EXISTS = "VMINotExists";
@@ -245,20 +204,12 @@ public final class KubeVirtNames {
         /** Reason of {@code ReplicaPaused=True}. */
         public static final String REASON_PAUSED = "Paused";
         /**
-         * Reasons of {@code ReplicaFailure=True}. KubeVirt writes {@code FailedCreate}/{@code FailedDelete}; its VMIRS
-         * design document ({@code docs/replica-sets.md}) spells them {@code FailureCreate}/{@code FailureDelete} in its
-         * examples only.
-         */
-        public static final String REASON_FAILED_CREATE = "FailedCreate";
-        public static final String REASON_FAILED_DELETE = "FailedDelete";
-        /**
-         * What Drainboard's VMIRS controller writes: the design document's spelling (docs/behaviour.md, "Replica
-         * sets").
+         * Reasons of {@code ReplicaFailure=True} as Drainboard's VMIRS controller writes them: the spelling of the
+         * examples in KubeVirt's VMIRS design document ({@code docs/replica-sets.md}). KubeVirt's controller writes
+         * {@code FailedCreate}/{@code FailedDelete} instead (docs/behaviour.md, "Replica sets").
          */
         public static final String REASON_FAILURE_CREATE = "FailureCreate";
         public static final String REASON_FAILURE_DELETE = "FailureDelete";
-        public static final String REASON_BACKUP_IN_PROGRESS = "BackupInProgress";
-        public static final String REASON_UTILITY_VOLUMES_PRESENT = "UtilityVolumesPresent";
     }
 
     /** Event reasons, as {@code kubectl get events} shows them. */
@@ -282,9 +233,6 @@ public final class KubeVirtNames {
         public static final String FAILED_ABORT_MIGRATION = "FailedAbortMigration";
         public static final String SUCCESSFUL_PAUSED = "SuccessfulPaused";
         public static final String SUCCESSFUL_RESUMED = "SuccessfulResumed";
-        public static final String BACKUP_ABORTED_FOR_MIGRATION = "BackupAbortedForMigration";
-        public static final String BACKUP_ABORT_FAILED = "BackupAbortFailed";
-        public static final String UTILITY_VOLUME_MIGRATION_PENDING = "UtilityVolumeMigrationPending";
         /** virt-handler: migrated, or "evictable but not migratable" (Warning). */
         public static final String MIGRATED = "Migrated";
         public static final String SHUTTING_DOWN = "ShuttingDown";
@@ -306,7 +254,6 @@ public final class KubeVirtNames {
 
         /** generateName of the VMIMs the evacuation controller creates. */
         public static final String EVACUATION_MIGRATION_GENERATE_NAME = "kubevirt-evacuation-";
-        public static final String WORKLOAD_UPDATE_MIGRATION_GENERATE_NAME = "kubevirt-workload-update-";
         public static final String VIRTCTL_MIGRATE_GENERATE_NAME = "kubevirt-migrate-vm-";
         /** Legacy (≤ v1.5) PDB generateNames. */
         public static final String DISRUPTION_BUDGET_GENERATE_NAME = "kubevirt-disruption-budget-";
@@ -335,8 +282,6 @@ public final class KubeVirtNames {
         public static final String PRIORITY_USER_TRIGGERED = "user-triggered";
         public static final String PRIORITY_SYSTEM_MAINTENANCE = "system-maintenance";
 
-        /** {@code status.migrationTransport}. */
-        public static final String MIGRATION_TRANSPORT_UNIX = "Unix";
         /** {@code status.migrationState.mode}. */
         public static final String MIGRATION_MODE_PRE_COPY = "PreCopy";
         public static final String MIGRATION_MODE_POST_COPY = "PostCopy";
@@ -344,26 +289,18 @@ public final class KubeVirtNames {
         /** {@code status.migrationState.abortStatus}. */
         public static final String ABORT_STATUS_ABORTING = "Aborting";
         public static final String ABORT_STATUS_SUCCEEDED = "Succeeded";
-        public static final String ABORT_STATUS_FAILED = "Failed";
         /** {@code status.migrationState.failureReason} when the target pod went away. */
         public static final String FAILURE_REASON_TARGET_POD_DOWN = "Target pod is down";
-        /** {@code status.migrationMethod}. */
-        public static final String MIGRATION_METHOD_BLOCK = "BlockMigration";
-        public static final String MIGRATION_METHOD_LIVE = "LiveMigration";
 
         /** Eviction webhook registration. */
         public static final String WEBHOOK_CONFIGURATION_NAME = "virt-api-validator";
         public static final String LAUNCHER_EVICTION_WEBHOOK = "virt-launcher-eviction-interceptor.kubevirt.io";
-        public static final String HOTPLUG_EVICTION_WEBHOOK = "hotplug-pod-eviction-interceptor.kubevirt.io";
-        public static final String POD_EVICTION_VALIDATE_PATH = "/pod-eviction-validate";
-        public static final String VIRT_API_SERVICE = "virt-api";
         public static final int WEBHOOK_TIMEOUT_SECONDS = 10;
         /** HTTP code of every eviction denial. */
         public static final int DENIAL_CODE = 429;
 
         /** Node-pressure eviction → live migration, named as in KubeVirt's proposal (docs/behaviour.md). */
         public static final String FEATURE_GATE_NODE_PRESSURE_EVICTION_LIVE_MIGRATION = "NodePressureEvictionLiveMigration";
-        public static final String FEATURE_GATE_MIGRATION_PRIORITY_QUEUE = "MigrationPriorityQueue";
 
         /** Install namespace of KubeVirt (where its KubeVirt CR lives). */
         public static final String DEFAULT_INSTALL_NAMESPACE = "kubevirt";
@@ -383,7 +320,6 @@ public final class KubeVirtNames {
         public static final long PENDING_TARGET_POD_TIMEOUT_SECONDS = 900;
         public static final int FINALIZED_MIGRATIONS_KEPT = 5;
         public static final long MIGRATION_BACKOFF_SECONDS = 20;
-        public static final long MAX_DOWNTIME_MS = 900;
     }
 
     /** User-visible messages: denials, events, condition messages. */
@@ -395,17 +331,10 @@ public final class KubeVirtNames {
         public static final String EVICTION_TRIGGERED_EVACUATION = "Eviction triggered evacuation of VMI \"%s/%s\"";
         public static final String EVACUATION_IN_PROGRESS = "Evacuation in progress: " + EVICTION_TRIGGERED_EVACUATION;
         public static final String NOT_LIVE_MIGRATABLE = "VMI %s is configured with an eviction strategy but is not live-migratable";
-        public static final String EVICTION_OF_TARGET_POD = "Eviction request for target Pod";
         public static final String FAILED_GETTING_VMI = "kubevirt failed getting the vmi: %s";
         public static final String FAILED_MARKING_VMI = "kubevirt failed marking the vmi for eviction: %s";
-        public static final String FAILED_PARSING_EVICTION = "failed to parse the eviction object: %s";
-        public static final String FAILED_GETTING_HOTPLUG_OWNER = "failed getting owner for hotplug pod: %s";
-        public static final String CANNOT_EVICT_HOTPLUG_POD = "cannot evict hotplug pod: %s associated with running vmi: %s in namespace %s";
         /** How the API server reports a webhook denial to the evicting client. */
         public static final String WEBHOOK_DENIED = "admission webhook \"%s\" denied the request: %s";
-
-        // evacuate/cancel
-        public static final String NODE_HAS_DRAIN_TAINT = "Node \"%s\" has NodeDrainTaintKey \"%s\"";
 
         // evacuation controller (events on the VMI)
         public static final String CREATED_MIGRATION = "Created Migration %s";
@@ -422,21 +351,10 @@ public final class KubeVirtNames {
         public static final String ERROR_EXPANDING_PDB = "Error expanding the PodDisruptionBudget %s: %s";
         public static final String SHRANK_PDB = "shrank PodDisruptionBudget %s";
         public static final String ERROR_SHRINKING_PDB = "Error shrinking the PodDisruptionBudget %s: %s";
-        public static final String NO_PDB_PROTECTING_VMI = "Found no PDB protecting the vmi %s";
-
-        // migration admission
-        public static final String IN_FLIGHT_MIGRATION = "in-flight migration detected. Active migration job (%s) is currently already in progress for VMI %s.";
-        public static final String CANNOT_MIGRATE_VMI = "Cannot migrate VMI, Reason: %s, Message: %s";
-        public static final String CANNOT_MIGRATE_FINAL_VMI = "Cannot migrate VMI in finalized state.";
-        public static final String PRIORITY_ONLY_BY_CONTROLLER = "Migration priority queue, only virt-controller is allowed to set priority field";
-        public static final String MIGRATION_SPEC_IMMUTABLE = "update of Migration object's spec is restricted";
-        public static final String VMI_NAME_MISSING = "vmiName is missing";
-        public static final String VMI_DOES_NOT_EXIST = "the VMI \"%s/%s\" does not exist";
 
         // migration controller
         public static final String CREATED_TARGET_POD = "Created migration target pod %s";
         public static final String ERROR_CREATING_POD = "Error creating pod: %s";
-        public static final String CREATED_ATTACHMENT_POD = "Created attachment pod %s";
         public static final String HANDED_OVER = "Migration target pod is ready for preparation by virt-handler.";
         /** Typo as in KubeVirt. */
         public static final String FAILED_HAND_OVER = "Failed to set MigrationStat in VMI status. :%s";
@@ -449,7 +367,6 @@ public final class KubeVirtNames {
         public static final String MIGRATION_STATE_CLEARED = "VMI's migration state was cleared during the active migration.";
         public static final String MIGRATION_STATE_TAKEN_OVER = "VMI's migration state was taken over by another migration job during active migration.";
         public static final String SOURCE_REPORTED_FAILURE = "source node reported migration failed";
-        public static final String MIGRATION_FAILED_ATTACHMENT_POD_SHUTDOWN = "Migration failed because target attachment pod shutdown during migration";
         public static final String ANOTHER_MIGRATION_IN_PROGRESS = "VMI is not eligible for migration because another migration job is in progress.";
         public static final String VMI_MIGRATION_FAILED_TARGET_DOWN = "VirtualMachineInstance migration uid %s failed. reason: Target pod is down";
         public static final String MIGRATION_BACKOFF = "backoff migrating vmi %s/%s";
@@ -457,17 +374,11 @@ public final class KubeVirtNames {
         public static final String UNSCHEDULABLE_POD_TIMEOUT = "unschedulable pod %s/%s timeout period exceeded";
         public static final String PENDING_POD_TIMEOUT = "pending pod %s/%s timeout period exceeded";
         public static final String MIGRATION_CANCELED_POD_DELETED = "migration canceled and pod %s/%s is deleted";
-        public static final String ERROR_DELETING_CANCELED_TARGET_POD = "Error deleting canceled migration target pod: %s";
         public static final String READY_TO_ABORT = "Migration is ready to be canceled by virt-handler.";
-        public static final String ABORTING_BACKUP = "Aborting backup %s for system-critical migration";
-        public static final String WAITING_FOR_BACKUP = "Waiting for backup %s to complete";
-        /** Sync errors (logged and retried). */
-        public static final String VMI_INELIGIBLE_ANOTHER_MIGRATION = "vmi is ineligible for migration because another migration job is running";
         public static final String ACTIVE_MIGRATION_EXISTS = "active migration exists";
 
         // VMI controller
         public static final String VMI_MARKED_FOR_EVICTION = "VMI is marked for eviction";
-        public static final String FAILED_TO_GUARANTEE_POD_RESOURCES = "failed to guarantee pod resources";
         /** Events on the VMI about its launcher pod ({@code SuccessfulCreate}, {@code FailedCreate}, {@code SuccessfulDelete}, {@code FailedDelete}). */
         public static final String CREATED_VIRTUAL_MACHINE_POD = "Created virtual machine pod %s";
         public static final String DELETED_VIRTUAL_MACHINE_POD = "Deleted virtual machine pod %s";
@@ -484,7 +395,6 @@ public final class KubeVirtNames {
         public static final String VMI_MISSING_READY_CONDITION = "VMI is missing the Ready condition";
 
         // virt-handler
-        public static final String EVICTABLE_BUT_NOT_MIGRATABLE = "EvictionStrategy is set but vmi is not migratable; %s";
         public static final String MIGRATED_TO_NODE = "The VirtualMachineInstance migrated to node %s.";
         public static final String SIGNALED_GRACEFUL_SHUTDOWN = "Signaled Graceful Shutdown";
         public static final String VMI_STOPPING = "VirtualMachineInstance stopping";
@@ -504,8 +414,6 @@ public final class KubeVirtNames {
         public static final String NON_SHARED_HOST_DISK = "cannot migrate VMI with non-shared HostDisk";
         public static final String NON_MIGRATABLE_HOST_DEVICE = "VMI specifies non-migratable generic PCI host device";
         public static final String TOO_MANY_GPUS = "VMI specifies too many GPUs";
-        public static final String VMI_USES_SEV = "VMI uses SEV";
-        public static final String VMI_USES_TDX = "VMI uses TDX";
 
         // virt-launcher
         public static final String MIGRATION_ABORTED = "Live migration has been aborted";
@@ -524,9 +432,6 @@ public final class KubeVirtNames {
         public static final String RS_CONTROLLER_PAUSED = "Controller got paused";
         public static final String RS_SELECTOR_MISMATCH = "selector does not match labels.";
         public static final String RS_MISSING_TEMPLATE = "missing virtual machine template.";
-
-        // VMI create validation
-        public static final String UNRECOGNIZED_EVICTION_STRATEGY = "spec.evictionStrategy is set with an unrecognized option: %s";
 
         public static String evictionTriggeredEvacuation(String namespace, String name) {
             return EVICTION_TRIGGERED_EVACUATION.formatted(namespace, name);
