@@ -3,10 +3,11 @@ package dev.drainboard.benchmarks;
 import dev.drainboard.admission.EvictionWebhookServer;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
-import dev.drainboard.pki.TrustedClients;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
+import dev.drainboard.pki.TrustedClients;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -188,9 +189,9 @@ public final class WebhookBenchmark {
         String podName = "virt-launcher-" + name + "-abcde";
         client.pods().inNamespace("default").resource(new PodBuilder()
                 .withNewMetadata().withName(podName).withNamespace("default")
-                    .addToLabels(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER)
-                    .addToLabels(KubeVirtNames.Labels.CREATED_BY, created.getMetadata().getUid())
-                    .addToAnnotations(KubeVirtNames.Annotations.DOMAIN, name)
+                    .addToLabels(KubeVirtLabels.APP, KubeVirtLabels.APP_VIRT_LAUNCHER)
+                    .addToLabels(KubeVirtLabels.CREATED_BY, created.getMetadata().getUid())
+                    .addToAnnotations(KubeVirtAnnotations.DOMAIN, name)
                 .endMetadata()
                 .withNewSpec().withNodeName("node01").addNewContainer().withName("compute").withImage("virt-launcher").endContainer().endSpec()
                 .build()).create();

@@ -1,7 +1,9 @@
 package dev.drainboard.admission;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.ClusterConfig;
@@ -33,7 +35,7 @@ public final class EvictionAdmitter {
             return Optional.empty();
         }
         Map<String, String> annotations = pod.getMetadata().getAnnotations();
-        return Optional.ofNullable(annotations == null ? null : annotations.get(KubeVirtNames.Annotations.DOMAIN));
+        return Optional.ofNullable(annotations == null ? null : annotations.get(KubeVirtAnnotations.DOMAIN));
     }
 
     /**
@@ -65,12 +67,12 @@ public final class EvictionAdmitter {
         };
         if (found == null) {
             return new EvictionDecision.Deny(EvictionDecision.Why.VMI_NOT_READ,
-                    KubeVirtNames.Messages.failedGettingVmi(((VmiLookup.Failed) vmi).error()));
+                    KubeVirtMessages.failedGettingVmi(((VmiLookup.Failed) vmi).error()));
         }
         EvictionStrategy strategy = config.evictionStrategyFor(found);
         if (strategy == EvictionStrategy.LIVE_MIGRATE && !found.isMigratable()) {
             return new EvictionDecision.Deny(EvictionDecision.Why.NOT_LIVE_MIGRATABLE,
-                    KubeVirtNames.Messages.notLiveMigratable(found.getMetadata().getName()));
+                    KubeVirtMessages.notLiveMigratable(found.getMetadata().getName()));
         }
         if (!wantsEvacuation(strategy, found.isMigratable())) {
             return allow(EvictionDecision.Why.NO_EVACUATION_WANTED);
@@ -92,13 +94,13 @@ public final class EvictionAdmitter {
 
     /** The answer when writing the mark failed with {@code error}. */
     public static EvictionDecision.Deny markFailed(String error) {
-        return new EvictionDecision.Deny(EvictionDecision.Why.MARK_FAILED, KubeVirtNames.Messages.failedMarkingVmi(error));
+        return new EvictionDecision.Deny(EvictionDecision.Why.MARK_FAILED, KubeVirtMessages.failedMarkingVmi(error));
     }
 
     /** Label {@code kubevirt.io=virt-launcher}. */
     public static boolean isLauncher(Pod pod) {
         Map<String, String> labels = pod.getMetadata() == null ? null : pod.getMetadata().getLabels();
-        return labels != null && KubeVirtNames.Labels.APP_VIRT_LAUNCHER.equals(labels.get(KubeVirtNames.Labels.APP));
+        return labels != null && KubeVirtLabels.APP_VIRT_LAUNCHER.equals(labels.get(KubeVirtLabels.APP));
     }
 
     /**

@@ -1,7 +1,8 @@
 package dev.drainboard.admission;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 
 import java.util.Objects;
 
@@ -53,7 +54,7 @@ public sealed interface EvictionDecision {
         }
 
         public int code() {
-            return KubeVirtNames.Values.DENIAL_CODE;
+            return KubeVirtValues.DENIAL_CODE;
         }
     }
 
@@ -74,7 +75,7 @@ public sealed interface EvictionDecision {
         /** The answer once the mark is written. */
         public Deny denial() {
             return new Deny(Why.EVACUATION_TRIGGERED,
-                    KubeVirtNames.Messages.evictionTriggeredEvacuation(vmiNamespace, vmiName));
+                    KubeVirtMessages.evictionTriggeredEvacuation(vmiNamespace, vmiName));
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.drainboard.admission;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.RuleWithOperationsBuilder;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhook;
@@ -26,8 +27,8 @@ import java.util.Map;
  */
 public final class WebhookRegistration {
 
-    public static final String CONFIGURATION_NAME = KubeVirtNames.Values.WEBHOOK_CONFIGURATION_NAME;
-    public static final String WEBHOOK_NAME = KubeVirtNames.Values.LAUNCHER_EVICTION_WEBHOOK;
+    public static final String CONFIGURATION_NAME = KubeVirtValues.WEBHOOK_CONFIGURATION_NAME;
+    public static final String WEBHOOK_NAME = KubeVirtValues.LAUNCHER_EVICTION_WEBHOOK;
     /** Where Drainboard serves it (KubeVirt's path up to v1.6; later releases use {@code /pod-eviction-validate}). */
     public static final String PATH = "/launcher-eviction-validate";
     public static final String MANAGED_BY = "drainboard";
@@ -57,7 +58,7 @@ public final class WebhookRegistration {
                         .withScope("*")
                         .build())
                 .withSideEffects("NoneOnDryRun")
-                .withTimeoutSeconds(KubeVirtNames.Values.WEBHOOK_TIMEOUT_SECONDS)
+                .withTimeoutSeconds(KubeVirtValues.WEBHOOK_TIMEOUT_SECONDS)
                 .build();
     }
 
@@ -71,7 +72,7 @@ public final class WebhookRegistration {
                     return configurations.resource(new ValidatingWebhookConfigurationBuilder()
                             .withNewMetadata()
                                 .withName(CONFIGURATION_NAME)
-                                .withLabels(Map.of(KubeVirtNames.Labels.APP, CONFIGURATION_NAME,
+                                .withLabels(Map.of(KubeVirtLabels.APP, CONFIGURATION_NAME,
                                         "app.kubernetes.io/managed-by", MANAGED_BY))
                             .endMetadata()
                             .withWebhooks(webhook)

@@ -1,12 +1,13 @@
 package dev.drainboard.handler;
 
 import dev.drainboard.hypervisor.Domain;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VmiPhase;
 import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.simulation.SimulationKnobs;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -59,15 +60,15 @@ public final class NodePressureEvacuation {
 
     /**
      * When the kubelet is expected to kill the launcher: its SIGTERM plus the shorter of the node's
-     * {@code evictionMaxPodGracePeriod} (annotation {@value KubeVirtNames.Simulation#EVICTION_MAX_POD_GRACE_PERIOD},
+     * {@code evictionMaxPodGracePeriod} (annotation {@value SimulationKnobs#EVICTION_MAX_POD_GRACE_PERIOD},
      * when the node has one) and the launcher pod's own grace period (the VMI's + 30 s), as a kubelet caps a soft
      * eviction's grace period.
      */
     public static Instant expectedKill(VirtualMachineInstance vmi, Domain domain, Map<String, String> nodeAnnotations, Instant now) {
         Instant signalled = domain.gracefulShutdownRequestedAt() != null ? domain.gracefulShutdownRequestedAt() : now;
         Long vmiGrace = vmi.getSpec() == null ? null : vmi.getSpec().getTerminationGracePeriodSeconds();
-        long grace = (vmiGrace != null ? vmiGrace : Defaults.GRACE_PERIOD_SECONDS) + 2 * Defaults.LAUNCHER_GRACE_PADDING_SECONDS;
-        String max = nodeAnnotations == null ? null : nodeAnnotations.get(KubeVirtNames.Simulation.EVICTION_MAX_POD_GRACE_PERIOD);
+        long grace = (vmiGrace != null ? vmiGrace : KubeVirtDefaults.GRACE_PERIOD_SECONDS) + 2 * KubeVirtDefaults.LAUNCHER_GRACE_PADDING_SECONDS;
+        String max = nodeAnnotations == null ? null : nodeAnnotations.get(SimulationKnobs.EVICTION_MAX_POD_GRACE_PERIOD);
         if (max != null) {
             try {
                 long cap = Long.parseLong(max.trim());
@@ -95,7 +96,7 @@ public final class NodePressureEvacuation {
     public static boolean markedForNodePressure(VirtualMachineInstance vmi) {
         Map<String, String> annotations = vmi.getMetadata().getAnnotations();
         return annotations != null
-                && KubeVirtNames.Drainboard.CAUSE_NODE_PRESSURE.equals(annotations.get(KubeVirtNames.Drainboard.EVACUATION_CAUSE))
-                && annotations.containsKey(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE);
+                && DrainboardAnnotations.CAUSE_NODE_PRESSURE.equals(annotations.get(DrainboardAnnotations.EVACUATION_CAUSE))
+                && annotations.containsKey(DrainboardAnnotations.NODE_PRESSURE_DEADLINE);
     }
 }

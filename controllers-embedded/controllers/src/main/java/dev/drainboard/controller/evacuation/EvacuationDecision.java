@@ -1,7 +1,8 @@
 package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -263,18 +264,18 @@ public final class EvacuationDecision {
     /** Why the VMIM is made: the marker's own cause when it left one, else what marked the VMI. */
     static String cause(VirtualMachineInstance vmi, boolean byTaint) {
         if (byTaint) {
-            return KubeVirtNames.Drainboard.CAUSE_NODE_DRAIN_TAINT;
+            return DrainboardAnnotations.CAUSE_NODE_DRAIN_TAINT;
         }
         Map<String, String> annotations = vmi.getMetadata().getAnnotations();
-        String given = annotations == null ? null : annotations.get(KubeVirtNames.Drainboard.EVACUATION_CAUSE);
+        String given = annotations == null ? null : annotations.get(DrainboardAnnotations.EVACUATION_CAUSE);
         if (given != null && !given.isBlank()) {
             return given;
         }
-        if (annotations != null && KubeVirtNames.Annotations.EVICTION_SOURCE_DESCHEDULER.equals(
-                annotations.get(KubeVirtNames.Annotations.EVICTION_SOURCE))) {
-            return KubeVirtNames.Drainboard.CAUSE_DESCHEDULER;
+        if (annotations != null && KubeVirtAnnotations.EVICTION_SOURCE_DESCHEDULER.equals(
+                annotations.get(KubeVirtAnnotations.EVICTION_SOURCE))) {
+            return DrainboardAnnotations.CAUSE_DESCHEDULER;
         }
-        return KubeVirtNames.Drainboard.CAUSE_API_EVICTION;
+        return DrainboardAnnotations.CAUSE_API_EVICTION;
     }
 
     /** Phases in which a VMIM holds a slot: all but the final ones. */

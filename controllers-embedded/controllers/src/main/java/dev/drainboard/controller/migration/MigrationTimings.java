@@ -1,6 +1,6 @@
 package dev.drainboard.controller.migration;
 
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -21,8 +21,8 @@ public record MigrationTimings(Duration unschedulableTargetTimeout, Duration pen
     }
 
     public static MigrationTimings defaults() {
-        return new MigrationTimings(Duration.ofSeconds(Defaults.UNSCHEDULABLE_TARGET_POD_TIMEOUT_SECONDS),
-                Duration.ofSeconds(Defaults.PENDING_TARGET_POD_TIMEOUT_SECONDS),
-                Duration.ofSeconds(Defaults.MIGRATION_BACKOFF_SECONDS));
+        return new MigrationTimings(Duration.ofSeconds(KubeVirtDefaults.UNSCHEDULABLE_TARGET_POD_TIMEOUT_SECONDS),
+                Duration.ofSeconds(KubeVirtDefaults.PENDING_TARGET_POD_TIMEOUT_SECONDS),
+                Duration.ofSeconds(KubeVirtDefaults.MIGRATION_BACKOFF_SECONDS));
     }
 }

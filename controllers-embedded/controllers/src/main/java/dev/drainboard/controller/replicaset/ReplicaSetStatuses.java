@@ -3,8 +3,8 @@ package dev.drainboard.controller.replicaset;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSetStatus;
 
@@ -42,11 +42,11 @@ public final class ReplicaSetStatuses {
     /** The conditions as they should be after this pass. */
     public static List<Condition> conditions(List<Condition> current, ScaleOutcome outcome, boolean paused, Instant now) {
         List<Condition> have = current == null ? List.of() : current;
-        Optional<Condition> failure = find(have, Conditions.REPLICA_FAILURE);
-        Optional<Condition> pausedNow = find(have, Conditions.REPLICA_PAUSED);
+        Optional<Condition> failure = find(have, KubeVirtConditions.REPLICA_FAILURE);
+        Optional<Condition> pausedNow = find(have, KubeVirtConditions.REPLICA_PAUSED);
         List<Condition> result = new ArrayList<>();
         for (Condition c : have) {
-            if (!Conditions.REPLICA_FAILURE.equals(c.getType()) && !Conditions.REPLICA_PAUSED.equals(c.getType())) {
+            if (!KubeVirtConditions.REPLICA_FAILURE.equals(c.getType()) && !KubeVirtConditions.REPLICA_PAUSED.equals(c.getType())) {
                 result.add(c);
             }
         }
@@ -56,15 +56,15 @@ public final class ReplicaSetStatuses {
             }
             case FAILED_CREATE, FAILED_DELETE -> {
                 String reason = outcome.kind() == ScaleOutcome.Kind.FAILED_CREATE
-                        ? Conditions.REASON_FAILURE_CREATE : Conditions.REASON_FAILURE_DELETE;
-                Condition c = new Condition(Conditions.REPLICA_FAILURE, Conditions.STATUS_TRUE, reason, outcome.message());
-                c.setLastTransitionTime(failure.filter(f -> Conditions.STATUS_TRUE.equals(f.getStatus()))
+                        ? KubeVirtConditions.REASON_FAILURE_CREATE : KubeVirtConditions.REASON_FAILURE_DELETE;
+                Condition c = new Condition(KubeVirtConditions.REPLICA_FAILURE, KubeVirtConditions.STATUS_TRUE, reason, outcome.message());
+                c.setLastTransitionTime(failure.filter(f -> KubeVirtConditions.STATUS_TRUE.equals(f.getStatus()))
                         .map(Condition::getLastTransitionTime).orElse(timestamp(now)));
                 result.add(c);
             }
         }
         if (paused) {
-            Condition c = new Condition(Conditions.REPLICA_PAUSED, Conditions.STATUS_TRUE, Conditions.REASON_PAUSED, Messages.RS_CONTROLLER_PAUSED);
+            Condition c = new Condition(KubeVirtConditions.REPLICA_PAUSED, KubeVirtConditions.STATUS_TRUE, KubeVirtConditions.REASON_PAUSED, KubeVirtMessages.RS_CONTROLLER_PAUSED);
             c.setLastTransitionTime(pausedNow.map(Condition::getLastTransitionTime).orElse(timestamp(now)));
             result.add(c);
         }

@@ -3,7 +3,8 @@ package dev.drainboard.controller.disruptionbudget;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drainboard.controller.disruptionbudget.BudgetAction.DeleteReason;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -39,7 +40,7 @@ class DisruptionBudgetDecisionTest {
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
         status.setPhase(phase);
         status.setNodeName("node01");
-        status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
+        status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
         vmi.setStatus(status);
         return vmi;
     }
@@ -49,11 +50,11 @@ class DisruptionBudgetDecisionTest {
                 .addNewOwnerReference().withApiVersion("kubevirt.io/v1").withKind("VirtualMachineInstance").withName("vm")
                 .withUid(ownerUid).withController(true).endOwnerReference();
         if (migrationLabel != null) {
-            meta.addToLabels(KubeVirtNames.Labels.MIGRATION_NAME, migrationLabel);
+            meta.addToLabels(KubeVirtLabels.MIGRATION_NAME, migrationLabel);
         }
         return new PodDisruptionBudgetBuilder().withMetadata(meta.build())
                 .withNewSpec().withMinAvailable(new IntOrString(minAvailable))
-                .withNewSelector().addToMatchLabels(KubeVirtNames.Labels.CREATED_BY, ownerUid).endSelector().endSpec()
+                .withNewSelector().addToMatchLabels(KubeVirtLabels.CREATED_BY, ownerUid).endSelector().endSpec()
                 .build();
     }
 

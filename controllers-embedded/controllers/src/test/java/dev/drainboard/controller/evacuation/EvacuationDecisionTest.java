@@ -2,7 +2,7 @@ package dev.drainboard.controller.evacuation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -48,7 +48,7 @@ class EvacuationDecisionTest {
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
         status.setPhase("Running");
         status.setNodeName(node);
-        status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
+        status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
         if (marked) {
             status.setEvacuationNodeName(node);
         }

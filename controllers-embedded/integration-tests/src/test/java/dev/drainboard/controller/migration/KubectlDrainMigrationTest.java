@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -40,7 +43,7 @@ class KubectlDrainMigrationTest {
     void drainPrintsSeedOutputAndTheVmiRunsElsewhere() throws Exception {
         assumeTrue(Files.isExecutable(KUBECTL), "kubectl is not installed at " + KUBECTL);
         try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
-            c.node("node01", Map.of(KubeVirtNames.Simulation.LINK_SPEED, "128Mi"));
+            c.node("node01", Map.of(SimulationKnobs.LINK_SPEED, "128Mi"));
             VirtualMachineInstance created = c.createVmi("vm-cirros", "LiveMigrate", Map.of());
             c.awaitRunningMigratable("vm-cirros");
             c.node("node02", Map.of());
@@ -89,9 +92,9 @@ class KubectlDrainMigrationTest {
             VirtualMachineInstanceMigration vmim = c.migrations().getFirst();
             assertThat(vmim.getStatus().getPhase()).isEqualTo("Succeeded");
             assertThat(vmim.getMetadata().getAnnotations())
-                    .containsEntry(KubeVirtNames.Annotations.EVACUATION_MIGRATION, "node01")
-                    .containsEntry(KubeVirtNames.Drainboard.MIGRATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_API_EVICTION)
-                    .containsKey(KubeVirtNames.Drainboard.MIGRATION_PROGRESS);
+                    .containsEntry(KubeVirtAnnotations.EVACUATION_MIGRATION, "node01")
+                    .containsEntry(DrainboardAnnotations.MIGRATION_CAUSE, DrainboardAnnotations.CAUSE_API_EVICTION)
+                    .containsKey(DrainboardAnnotations.MIGRATION_PROGRESS);
             assertThat(vmim.getStatus().getPhaseTransitionTimestamps()).extracting(p -> p.getPhase())
                     .containsExactly("Pending", "Scheduling", "Scheduled", "PreparingTarget", "TargetReady", "Running", "Succeeded");
             await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> assertThat(c.client.policy().v1().podDisruptionBudget()
@@ -112,7 +115,7 @@ class KubectlDrainMigrationTest {
     }
 
     private static List<Pod> launcherPods(MigrationTestCluster c, VirtualMachineInstance vmi) {
-        return c.client.pods().inNamespace("default").withLabel(KubeVirtNames.Labels.CREATED_BY, vmi.getMetadata().getUid())
+        return c.client.pods().inNamespace("default").withLabel(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid())
                 .list().getItems();
     }
 

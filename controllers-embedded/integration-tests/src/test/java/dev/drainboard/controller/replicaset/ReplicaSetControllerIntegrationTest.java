@@ -5,10 +5,10 @@ import static dev.drainboard.controller.replicaset.ReplicaSetTestCluster.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -84,10 +84,10 @@ class ReplicaSetControllerIntegrationTest {
     void scaleDownOrder() throws Exception {
         // Three orphans the set will adopt: one whose guest takes an hour to boot (not ready), one that will be
         // migrating (its node's link is slow, so the migration lasts), one ready.
-        c.node("slow01", Map.of(KubeVirtNames.Simulation.LINK_SPEED, "1Mi"));
+        c.node("slow01", Map.of(SimulationKnobs.LINK_SPEED, "1Mi"));
         cordonAllBut("slow01");
         try {
-            c.createOrphan("order-booting", "order", Map.of(KubeVirtNames.Simulation.BOOT_DELAY, "1h"));
+            c.createOrphan("order-booting", "order", Map.of(SimulationKnobs.BOOT_DELAY, "1h"));
             c.createOrphan("order-moving", "order", Map.of());
             c.createOrphan("order-ready", "order", Map.of());
             await().atMost(WAIT).until(() -> c.running(c.vmi("order-moving")) && c.vmi("order-moving").isMigratable()
