@@ -4,7 +4,6 @@ import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.handler.MigrationSync;
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.ClusterConfig;

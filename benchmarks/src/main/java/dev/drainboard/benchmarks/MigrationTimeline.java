@@ -1,6 +1,6 @@
 package dev.drainboard.benchmarks;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -70,7 +70,7 @@ final class MigrationTimeline implements AutoCloseable {
 
     private static String evacuatedNode(GenericKubernetesResource vmim) {
         Map<String, String> annotations = vmim.getMetadata().getAnnotations();
-        return annotations == null ? null : annotations.get(KubeVirtNames.Annotations.EVACUATION_MIGRATION);
+        return annotations == null ? null : annotations.get(KubeVirtAnnotations.EVACUATION_MIGRATION);
     }
 
     private static Optional<MigrationPhase> phase(GenericKubernetesResource vmim) {

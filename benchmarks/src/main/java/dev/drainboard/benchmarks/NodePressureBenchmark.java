@@ -4,10 +4,12 @@ import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisor;
 import dev.drainboard.controlplane.LocalControlPlane;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.config.ClusterConfig;
 import dev.drainboard.kubevirt.config.NodePressureAssist;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -29,12 +31,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Node-pressure eviction turned into live migration, under load (issue 8): a node of {@code --vms} LiveMigrate VMIs of
- * various sizes and dirty rates is pushed past its soft memory threshold with the gate
- * {@code NodePressureEvictionLiveMigration} on; the simulated kubelet
- * evicts them one at a time, each with {@code evictionMaxPodGracePeriod} to get away before it is killed. For each
- * grace period (300, 60, 30 s) and each phase-1 assist (None, AutoConverge, PauseBeforeKill) it prints the share of
- * evicted VMs that migrated (saved) rather than being killed (lost).
+ * Node-pressure eviction turned into live migration (docs/behaviour.md) under load (issue 8): a node of {@code --vms}
+ * LiveMigrate VMIs of various sizes and dirty rates is pushed past its soft memory threshold with the gate
+ * {@code NodePressureEvictionLiveMigration} on; the simulated kubelet evicts them one at a time, each with
+ * {@code evictionMaxPodGracePeriod} to get away before it is killed. For each grace period (300, 60, 30 s) and each
+ * phase-1 assist (None, AutoConverge, PauseBeforeKill) it prints the share of evicted VMs that migrated (saved) rather
+ * than being killed (lost).
  *
  * <p>Time scaling: every duration of the simulated world is divided by {@code --time-scale} (k, default 10) and
  * every rate multiplied by it, so a 300 s grace period runs in 30 s: the kubelet's {@code evictionMaxPodGracePeriod},
@@ -167,11 +169,11 @@ public final class NodePressureBenchmark {
                           "annotations":{"%s":"%s"}},
                          "spec":{"configuration":{"migrations":{"maxDowntimeMs":%d,"progressTimeout":%d,"completionTimeoutPerGiB":%d},
                            "developerConfiguration":{"featureGates":["%s"]}}}}""".formatted(
-                        KubeVirtNames.Drainboard.NODE_PRESSURE_MIGRATION_ASSIST, assist.value(), Math.max(1, 900 / scale),
+                        DrainboardAnnotations.NODE_PRESSURE_MIGRATION_ASSIST, assist.value(), Math.max(1, 900 / scale),
                         Math.max(1, 150 / scale), Math.max(1, 150 / scale),
-                        KubeVirtNames.Values.FEATURE_GATE_NODE_PRESSURE_EVICTION_LIVE_MIGRATION), KubeVirt.class)).create();
+                        ClusterConfig.NODE_PRESSURE_EVICTION_LIVE_MIGRATION), KubeVirt.class)).create();
                 client.nodes().resource(new NodeBuilder().withNewMetadata().withName(FULL)
-                        .addToAnnotations(KubeVirtNames.Simulation.LINK_SPEED, (LINK_MI * scale) + "Mi").endMetadata().build()).create();
+                        .addToAnnotations(SimulationKnobs.LINK_SPEED, (LINK_MI * scale) + "Mi").endMetadata().build()).create();
                 client.nodes().resource(new NodeBuilder().withNewMetadata().withName(SPARE).endMetadata()
                         .withNewSpec().withUnschedulable(true).endSpec().build()).create();
                 for (Vm vm : mix) {
@@ -187,7 +189,7 @@ public final class NodePressureBenchmark {
                               terminationGracePeriodSeconds: 36000
                               domain: {devices: {}, memory: {guest: %dGi}}
                               volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/fedora:40}}]
-                            """.formatted(vm.name(), NAMESPACE, KubeVirtNames.Simulation.MEMORY_DIRTY_RATE, vm.dirtyMi() * scale,
+                            """.formatted(vm.name(), NAMESPACE, SimulationKnobs.MEMORY_DIRTY_RATE, vm.dirtyMi() * scale,
                             vm.sizeGi()), VirtualMachineInstance.class)).create();
                 }
                 waitFor(300, () -> vmis(client).stream().filter(v -> v.getStatus() != null && "Running".equals(v.getStatus().getPhase())
@@ -198,9 +200,9 @@ public final class NodePressureBenchmark {
                 // Above anything "full" has available while one VMI is left (64Gi − 1Gi − 256Mi), below 64Gi: all go.
                 client.nodes().withName(FULL).patch(PatchContext.of(PatchType.JSON_MERGE), """
                         {"metadata":{"annotations":{"%s":"memory.available<65000Mi","%s":"memory.available=0s","%s":"%d","%s":"memory.available<10Mi"}}}"""
-                        .formatted(KubeVirtNames.Simulation.EVICTION_SOFT, KubeVirtNames.Simulation.EVICTION_SOFT_GRACE_PERIOD,
-                                KubeVirtNames.Simulation.EVICTION_MAX_POD_GRACE_PERIOD, Math.max(1, graceSeconds / scale),
-                                KubeVirtNames.Simulation.EVICTION_HARD));
+                        .formatted(SimulationKnobs.EVICTION_SOFT, SimulationKnobs.EVICTION_SOFT_GRACE_PERIOD,
+                                SimulationKnobs.EVICTION_MAX_POD_GRACE_PERIOD, Math.max(1, graceSeconds / scale),
+                                SimulationKnobs.EVICTION_HARD));
                 long limitSeconds = 120 + (long) mix.size() * (graceSeconds / scale + 10);
                 waitFor(limitSeconds, () -> vmis(client).stream().allMatch(v -> saved(v) || lost(v)));
                 double seconds = (System.nanoTime() - start) / 1e9;

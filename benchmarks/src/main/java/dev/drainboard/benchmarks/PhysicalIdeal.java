@@ -1,10 +1,10 @@
 package dev.drainboard.benchmarks;
 
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.handler.MigrationSync;
 import dev.drainboard.handler.NodeHandler;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.config.ClusterConfig;
 import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
@@ -67,7 +67,7 @@ final class PhysicalIdeal {
      */
     static PhysicalIdeal of(KubernetesClient client, String namespace, List<String> drainedNodes) throws InvalidClusterConfigException {
         Optional<KubeVirt> kubeVirt = ClusterConfig.select(client.resources(KubeVirt.class).inAnyNamespace().list().getItems(),
-                KubeVirtNames.Values.DEFAULT_INSTALL_NAMESPACE);
+                KubeVirtValues.DEFAULT_INSTALL_NAMESPACE);
         MigrationConfig config = (kubeVirt.isPresent() ? ClusterConfig.from(kubeVirt.get()) : ClusterConfig.defaults()).migrations();
         List<Transfer> transfers = new ArrayList<>();
         for (VirtualMachineInstance vmi : client.resources(VirtualMachineInstance.class).inNamespace(namespace).list().getItems()) {

@@ -1,14 +1,16 @@
 package dev.drainboard.benchmarks;
 
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drainboard.admission.EvictionWebhookServer;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
-import dev.drainboard.pki.TrustedClients;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
+import dev.drainboard.pki.TrustedClients;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -140,7 +142,7 @@ public final class WebhookBenchmark {
                     new Case(launcher(client, "bench-none", "None", false, false), Expected.allowedAnswer()),
                     // KubeVirt refuses the eviction of a LiveMigrate VMI that cannot migrate with 429 Too Many Requests.
                     new Case(launcher(client, "bench-blocked", "LiveMigrate", false, false),
-                            Expected.denied(429, KubeVirtNames.Messages.notLiveMigratable("bench-blocked"))),
+                            Expected.denied(429, KubeVirtMessages.notLiveMigratable("bench-blocked"))),
                     new Case(launcher(client, "bench-marked", "External", true, true), Expected.allowedAnswer()));
             waitUntil(() -> pods.getStore().list().stream().filter(p -> p.getSpec().getNodeName() != null).count() == 4
                     && vmis.getStore().list().stream().allMatch(v -> v.getStatus() != null && v.getStatus().getNodeName() != null)
@@ -382,9 +384,9 @@ public final class WebhookBenchmark {
         String podName = "virt-launcher-" + name + "-abcde";
         client.pods().inNamespace("default").resource(new PodBuilder()
                 .withNewMetadata().withName(podName).withNamespace("default")
-                    .addToLabels(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER)
-                    .addToLabels(KubeVirtNames.Labels.CREATED_BY, created.getMetadata().getUid())
-                    .addToAnnotations(KubeVirtNames.Annotations.DOMAIN, name)
+                    .addToLabels(KubeVirtLabels.APP, KubeVirtLabels.APP_VIRT_LAUNCHER)
+                    .addToLabels(KubeVirtLabels.CREATED_BY, created.getMetadata().getUid())
+                    .addToAnnotations(KubeVirtAnnotations.DOMAIN, name)
                 .endMetadata()
                 .withNewSpec().withNodeName("node01").addNewContainer().withName("compute").withImage("virt-launcher").endContainer().endSpec()
                 .build()).create();

@@ -1,7 +1,7 @@
 package dev.drainboard.benchmarks;
 
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.handler.MigrationSync;
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.MigrationConfig;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -58,10 +58,10 @@ class PhysicalIdealTest {
         assertThat(byDefault.dirtyRateBytesPerSecond()).isZero();
         assertThat(byDefault.seconds()).isCloseTo(1024.0 * MIB / MigrationSync.DEFAULT_LINK_BYTES_PER_SECOND, within(1e-9));
 
-        assertThat(PhysicalIdeal.transfer(defaults, Map.of(KubeVirtNames.Simulation.LINK_SPEED, "1Gi"), plain).seconds())
+        assertThat(PhysicalIdeal.transfer(defaults, Map.of(SimulationKnobs.LINK_SPEED, "1Gi"), plain).seconds())
                 .isCloseTo(1.0, within(1e-9));
-        assertThat(PhysicalIdeal.transfer(defaults, Map.of(KubeVirtNames.Simulation.LINK_SPEED, "512Mi"),
-                vmi("1Gi", Map.of(KubeVirtNames.Simulation.MEMORY_DIRTY_RATE, "256Mi"))).seconds()).isCloseTo(3.0, within(1e-9));
+        assertThat(PhysicalIdeal.transfer(defaults, Map.of(SimulationKnobs.LINK_SPEED, "512Mi"),
+                vmi("1Gi", Map.of(SimulationKnobs.MEMORY_DIRTY_RATE, "256Mi"))).seconds()).isCloseTo(3.0, within(1e-9));
     }
 
     @ParameterizedTest(name = "{0} s of transfers over {1} slots: {2} s")

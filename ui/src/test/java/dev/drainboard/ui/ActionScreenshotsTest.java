@@ -1,7 +1,7 @@
 package dev.drainboard.ui;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.ui.connect.Session;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ViewId;
@@ -65,7 +65,7 @@ class ActionScreenshotsTest {
         });
         for (var node : client.nodes().list().getItems()) {
             client.nodes().withName(node.getMetadata().getName()).edit(n -> {
-                n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.LINK_SPEED, "4Mi");
+                n.getMetadata().getAnnotations().put(SimulationKnobs.LINK_SPEED, "4Mi");
                 return n;
             });
         }

@@ -1,7 +1,8 @@
 package dev.drainboard.ui;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.ui.connect.Session;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ViewId;
@@ -64,8 +65,8 @@ class NodePressureUiTest {
         String databaseNode = nodeOf(client, "database");
         String cacheNode = nodeOf(client, "cache");
         String lostMessage = LOST.formatted(databaseNode);
-        annotate(client, "database", KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, lostMessage);
-        annotate(client, "cache", KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE,
+        annotate(client, "database", DrainboardAnnotations.LOST_TO_NODE_PRESSURE, lostMessage);
+        annotate(client, "cache", DrainboardAnnotations.NODE_PRESSURE_DEADLINE,
                 Instant.now().plusSeconds(150).truncatedTo(ChronoUnit.MILLIS).toString());
 
         fx(() -> {
@@ -112,8 +113,8 @@ class NodePressureUiTest {
         await().atMost(WAIT).until(() -> UiSteps.visible(robot, "#tile-node04"));
         assertThat(UiSteps.visible(robot, "#pressure-node04")).isFalse();
         client.nodes().withName("node04").edit(n -> {
-            n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.EVICTION_HARD, "memory.available<100Mi");
-            n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.SYSTEM_MEMORY_USAGE, "4Ti");
+            n.getMetadata().getAnnotations().put(SimulationKnobs.EVICTION_HARD, "memory.available<100Mi");
+            n.getMetadata().getAnnotations().put(SimulationKnobs.SYSTEM_MEMORY_USAGE, "4Ti");
             return n;
         });
 

@@ -1,6 +1,6 @@
 package dev.drainboard.ui;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.ui.connect.Session;
 import dev.drainboard.ui.shell.ViewId;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -57,7 +57,7 @@ class PressureScreenshotsTest {
                 && session.model().vmis().stream().allMatch(v -> "Running".equals(v.phase()))));
         for (String node : List.of("node01", "node02")) {
             client.nodes().withName(node).edit(n -> {
-                n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.LINK_SPEED, "8Mi"); // migrations take minutes
+                n.getMetadata().getAnnotations().put(SimulationKnobs.LINK_SPEED, "8Mi"); // migrations take minutes
                 return n;
             });
         }
@@ -66,7 +66,7 @@ class PressureScreenshotsTest {
             return n;
         });
         client.nodes().withName("node01").edit(n -> {
-            n.getMetadata().getAnnotations().put(KubeVirtNames.Simulation.SYSTEM_MEMORY_USAGE, "6Gi");
+            n.getMetadata().getAnnotations().put(SimulationKnobs.SYSTEM_MEMORY_USAGE, "6Gi");
             return n;
         });
 

@@ -2,6 +2,10 @@ package dev.drainboard.ui;
 
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.ui.connect.Session;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ViewId;
@@ -174,7 +178,7 @@ class ScreenshotsTest {
     static void slowLinks(KubernetesClient client) {
         for (var node : client.nodes().list().getItems()) {
             client.nodes().withName(node.getMetadata().getName()).edit(n -> {
-                n.getMetadata().getAnnotations().put(dev.drainboard.kubevirt.KubeVirtNames.Simulation.LINK_SPEED, "4Mi");
+                n.getMetadata().getAnnotations().put(SimulationKnobs.LINK_SPEED, "4Mi");
                 return n;
             });
         }
@@ -219,7 +223,7 @@ class ScreenshotsTest {
             if (v.getMetadata().getAnnotations() == null) {
                 v.getMetadata().setAnnotations(new java.util.HashMap<>());
             }
-            v.getMetadata().getAnnotations().put(dev.drainboard.kubevirt.KubeVirtNames.Simulation.MEMORY_DIRTY_RATE, dirtyRate);
+            v.getMetadata().getAnnotations().put(SimulationKnobs.MEMORY_DIRTY_RATE, dirtyRate);
             return v;
         });
         new dev.drainboard.ops.VmiOps(client).migrate("demo", vmi);

@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * How a live migration may run (spec §5.9, §10), resolved by the source node's handler from the cluster's migration
- * configuration, the node and the VMI.
+ * How a live migration may run, resolved by the source node's handler from the cluster's migration configuration
+ * ({@code spec.configuration.migrations}), the node and the VMI, as KubeVirt's
+ * {@code pkg/virt-launcher/virtwrap/live-migration-source.go} applies them.
  *
  * @param bandwidthBytesPerSecond   what the transfer moves per second ({@code bandwidthPerMigration}, else the link)
  * @param dirtyRateBytesPerSecond   what the guest dirties per second while it runs

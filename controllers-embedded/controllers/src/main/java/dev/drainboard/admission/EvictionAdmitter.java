@@ -1,7 +1,9 @@
 package dev.drainboard.admission;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.ClusterConfig;
@@ -12,9 +14,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The eviction decision of KubeVirt's virt-api as seed 001 shows it ({@code PodEvictionAdmitter.Admit}, up to
- * v1.4): pure, so the seed's tables test it row by row. Reading the pod and VMI and writing the mark are the
- * caller's job ({@link EvictionAdmission}); this only decides.
+ * The eviction decision of KubeVirt's virt-api up to v1.4 ({@code PodEvictionAdmitter.Admit} in
+ * {@code pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go}; the table is in
+ * docs/behaviour.md, "Eviction webhook"): pure, so tests check it row by row. Reading the pod and VMI and writing the
+ * mark are the caller's job ({@link EvictionAdmission}); this only decides.
  *
  * <p>Up to v1.4 the webhook fails open ({@code failurePolicy: Ignore}) and lets every eviction it does not turn
  * into an evacuation go on to the PodDisruptionBudgets, including repeated evictions of a VMI already marked:
@@ -32,7 +35,7 @@ public final class EvictionAdmitter {
             return Optional.empty();
         }
         Map<String, String> annotations = pod.getMetadata().getAnnotations();
-        return Optional.ofNullable(annotations == null ? null : annotations.get(KubeVirtNames.Annotations.DOMAIN));
+        return Optional.ofNullable(annotations == null ? null : annotations.get(KubeVirtAnnotations.DOMAIN));
     }
 
     /**
@@ -64,12 +67,12 @@ public final class EvictionAdmitter {
         };
         if (found == null) {
             return new EvictionDecision.Deny(EvictionDecision.Why.VMI_NOT_READ,
-                    KubeVirtNames.Messages.failedGettingVmi(((VmiLookup.Failed) vmi).error()));
+                    KubeVirtMessages.failedGettingVmi(((VmiLookup.Failed) vmi).error()));
         }
         EvictionStrategy strategy = config.evictionStrategyFor(found);
         if (strategy == EvictionStrategy.LIVE_MIGRATE && !found.isMigratable()) {
             return new EvictionDecision.Deny(EvictionDecision.Why.NOT_LIVE_MIGRATABLE,
-                    KubeVirtNames.Messages.notLiveMigratable(found.getMetadata().getName()));
+                    KubeVirtMessages.notLiveMigratable(found.getMetadata().getName()));
         }
         if (!wantsEvacuation(strategy, found.isMigratable())) {
             return allow(EvictionDecision.Why.NO_EVACUATION_WANTED);
@@ -91,13 +94,13 @@ public final class EvictionAdmitter {
 
     /** The answer when writing the mark failed with {@code error}. */
     public static EvictionDecision.Deny markFailed(String error) {
-        return new EvictionDecision.Deny(EvictionDecision.Why.MARK_FAILED, KubeVirtNames.Messages.failedMarkingVmi(error));
+        return new EvictionDecision.Deny(EvictionDecision.Why.MARK_FAILED, KubeVirtMessages.failedMarkingVmi(error));
     }
 
     /** Label {@code kubevirt.io=virt-launcher}. */
     public static boolean isLauncher(Pod pod) {
         Map<String, String> labels = pod.getMetadata() == null ? null : pod.getMetadata().getLabels();
-        return labels != null && KubeVirtNames.Labels.APP_VIRT_LAUNCHER.equals(labels.get(KubeVirtNames.Labels.APP));
+        return labels != null && KubeVirtLabels.APP_VIRT_LAUNCHER.equals(labels.get(KubeVirtLabels.APP));
     }
 
     /**

@@ -1,7 +1,8 @@
 package dev.drainboard.admission;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 
 import java.util.Objects;
 
@@ -16,7 +17,7 @@ public sealed interface EvictionDecision {
 
     /** Why the webhook answered as it did. */
     enum Why {
-        /** The pod could not be read: the webhook does not stand in the way (seed 001). */
+        /** The pod could not be read: the webhook does not stand in the way (as KubeVirt's admitter). */
         POD_NOT_READ,
         /** Not a virt-launcher pod. */
         NOT_A_LAUNCHER_POD,
@@ -53,7 +54,7 @@ public sealed interface EvictionDecision {
         }
 
         public int code() {
-            return KubeVirtNames.Values.DENIAL_CODE;
+            return KubeVirtValues.DENIAL_CODE;
         }
     }
 
@@ -74,7 +75,7 @@ public sealed interface EvictionDecision {
         /** The answer once the mark is written. */
         public Deny denial() {
             return new Deny(Why.EVACUATION_TRIGGERED,
-                    KubeVirtNames.Messages.evictionTriggeredEvacuation(vmiNamespace, vmiName));
+                    KubeVirtMessages.evictionTriggeredEvacuation(vmiNamespace, vmiName));
         }
     }
 }

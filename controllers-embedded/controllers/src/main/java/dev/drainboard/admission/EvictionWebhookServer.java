@@ -50,7 +50,8 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>Stopping leaves the configuration in place on purpose: with {@code failurePolicy: Ignore} the API server
- * lets evictions through to the PodDisruptionBudgets while nobody answers, which is seed 000's point.
+ * lets evictions through to the PodDisruptionBudgets while nobody answers, which is why it fails open
+ * (docs/behaviour.md, "Eviction webhook").
  * {@link #removeRegistration()} takes it out for good.
  *
  * <p>Requests that are no AdmissionReview for a pod eviction are answered 400 and logged; nothing a client sends

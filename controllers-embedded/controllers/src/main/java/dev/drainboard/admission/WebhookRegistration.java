@@ -1,6 +1,7 @@
 package dev.drainboard.admission;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.RuleWithOperationsBuilder;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhook;
@@ -16,7 +17,8 @@ import java.util.Map;
 
 /**
  * The {@code ValidatingWebhookConfiguration} {@code virt-api-validator} with the launcher eviction webhook as
- * seed 001 shows it (KubeVirt up to v1.4): every operation on {@code pods/eviction}, {@code failurePolicy: Ignore}
+ * KubeVirt up to v1.4 registers it ({@code pkg/virt-operator/resource/generate/components/webhooks.go};
+ * docs/behaviour.md, "Eviction webhook"): every operation on {@code pods/eviction}, {@code failurePolicy: Ignore}
  * (a webhook that is down must not block evictions cluster-wide; the PDBs still protect launcher pods),
  * {@code timeoutSeconds: 10}, {@code sideEffects: NoneOnDryRun}, {@code matchPolicy: Equivalent}, and a
  * {@code url} client configuration pointing at Drainboard's own server instead of the virt-api service.
@@ -25,9 +27,9 @@ import java.util.Map;
  */
 public final class WebhookRegistration {
 
-    public static final String CONFIGURATION_NAME = KubeVirtNames.Values.WEBHOOK_CONFIGURATION_NAME;
-    public static final String WEBHOOK_NAME = KubeVirtNames.Values.LAUNCHER_EVICTION_WEBHOOK;
-    /** Where Drainboard serves it (seed 001's path; KubeVirt since renamed it {@code /pod-eviction-validate}). */
+    public static final String CONFIGURATION_NAME = KubeVirtValues.WEBHOOK_CONFIGURATION_NAME;
+    public static final String WEBHOOK_NAME = KubeVirtValues.LAUNCHER_EVICTION_WEBHOOK;
+    /** Where Drainboard serves it (KubeVirt's path up to v1.6; later releases use {@code /pod-eviction-validate}). */
     public static final String PATH = "/launcher-eviction-validate";
     public static final String MANAGED_BY = "drainboard";
 
@@ -56,7 +58,7 @@ public final class WebhookRegistration {
                         .withScope("*")
                         .build())
                 .withSideEffects("NoneOnDryRun")
-                .withTimeoutSeconds(KubeVirtNames.Values.WEBHOOK_TIMEOUT_SECONDS)
+                .withTimeoutSeconds(KubeVirtValues.WEBHOOK_TIMEOUT_SECONDS)
                 .build();
     }
 
@@ -70,7 +72,7 @@ public final class WebhookRegistration {
                     return configurations.resource(new ValidatingWebhookConfigurationBuilder()
                             .withNewMetadata()
                                 .withName(CONFIGURATION_NAME)
-                                .withLabels(Map.of(KubeVirtNames.Labels.APP, CONFIGURATION_NAME,
+                                .withLabels(Map.of(KubeVirtLabels.APP, CONFIGURATION_NAME,
                                         "app.kubernetes.io/managed-by", MANAGED_BY))
                             .endMetadata()
                             .withWebhooks(webhook)

@@ -1,12 +1,12 @@
 package dev.drainboard.handler;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.DomainSpec;
-import dev.drainboard.kubevirt.api.Volume;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.Volume;
+import dev.drainboard.simulation.SimulationKnobs;
 
 import java.util.List;
 import java.util.Map;
@@ -34,20 +34,20 @@ public final class LiveMigratability {
         var spec = vmi.getSpec();
         DomainSpec.Devices devices = spec == null || spec.getDomain() == null ? null : spec.getDomain().getDevices();
         if (devices != null && devices.getHostDevices() != null && !devices.getHostDevices().isEmpty()) {
-            return notMigratable(Conditions.REASON_HOST_DEVICE_NOT_LIVE_MIGRATABLE, Messages.NON_MIGRATABLE_HOST_DEVICE);
+            return notMigratable(KubeVirtConditions.REASON_HOST_DEVICE_NOT_LIVE_MIGRATABLE, KubeVirtMessages.NON_MIGRATABLE_HOST_DEVICE);
         }
         if (devices != null && devices.getGpus() != null && !devices.getGpus().isEmpty()) {
-            return notMigratable(Conditions.REASON_HOST_DEVICE_NOT_LIVE_MIGRATABLE, Messages.TOO_MANY_GPUS);
+            return notMigratable(KubeVirtConditions.REASON_HOST_DEVICE_NOT_LIVE_MIGRATABLE, KubeVirtMessages.TOO_MANY_GPUS);
         }
         Optional<String> disks = diskProblem(spec == null ? null : spec.getVolumes(), claimAccessModes);
         if (disks.isPresent()) {
-            return notMigratable(Conditions.REASON_DISKS_NOT_LIVE_MIGRATABLE, disks.get());
+            return notMigratable(KubeVirtConditions.REASON_DISKS_NOT_LIVE_MIGRATABLE, disks.get());
         }
         Map<String, String> annotations = vmi.getMetadata() == null ? null : vmi.getMetadata().getAnnotations();
-        if (annotations != null && "false".equalsIgnoreCase(annotations.get(KubeVirtNames.Simulation.LIVE_MIGRATABLE))) {
-            return notMigratable(Conditions.REASON_NOT_MIGRATABLE, Messages.NOT_MIGRATABLE_BY_ANNOTATION);
+        if (annotations != null && "false".equalsIgnoreCase(annotations.get(SimulationKnobs.LIVE_MIGRATABLE))) {
+            return notMigratable(KubeVirtConditions.REASON_NOT_MIGRATABLE, SimulationKnobs.NOT_LIVE_MIGRATABLE_MESSAGE);
         }
-        return new Condition(Conditions.LIVE_MIGRATABLE, Conditions.STATUS_TRUE, null, null);
+        return new Condition(KubeVirtConditions.LIVE_MIGRATABLE, KubeVirtConditions.STATUS_TRUE, null, null);
     }
 
     private static Optional<String> diskProblem(List<Volume> volumes, Map<String, List<String>> claimAccessModes) {
@@ -64,20 +64,20 @@ public final class LiveMigratability {
             if (claim != null) {
                 List<String> modes = claimAccessModes.get(claim);
                 if (modes == null) {
-                    return Optional.of(Messages.PVC_SHARING_UNKNOWN.formatted(claim));
+                    return Optional.of(KubeVirtMessages.PVC_SHARING_UNKNOWN.formatted(claim));
                 }
                 if (!modes.contains(READ_WRITE_MANY)) {
-                    return Optional.of(Messages.PVC_NOT_SHARED.formatted(claim));
+                    return Optional.of(KubeVirtMessages.PVC_NOT_SHARED.formatted(claim));
                 }
             }
             if (v.getHostDisk() != null && !Boolean.TRUE.equals(v.getHostDisk().getShared())) {
-                return Optional.of(Messages.NON_SHARED_HOST_DISK);
+                return Optional.of(KubeVirtMessages.NON_SHARED_HOST_DISK);
             }
         }
         return Optional.empty();
     }
 
     private static Condition notMigratable(String reason, String message) {
-        return new Condition(Conditions.LIVE_MIGRATABLE, Conditions.STATUS_FALSE, reason, message);
+        return new Condition(KubeVirtConditions.LIVE_MIGRATABLE, KubeVirtConditions.STATUS_FALSE, reason, message);
     }
 }

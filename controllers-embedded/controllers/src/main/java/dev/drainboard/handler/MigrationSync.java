@@ -2,10 +2,12 @@ package dev.drainboard.handler;
 
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.hypervisor.MigrationProgress;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.config.MigrationConfig;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.Quantity;
 
 import dev.drainboard.kubevirt.config.NodePressureAssist;
@@ -15,7 +17,9 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * The node-side steps of a live migration, after the migration controller's hand-off (spec §5.8, §5.9). Pure.
+ * The node-side steps of a live migration, after the migration controller's hand-off (KubeVirt's
+ * {@code pkg/virt-handler/migration-source.go} and {@code migration-target.go}, with the timeouts of
+ * {@code pkg/virt-launcher/virtwrap/live-migration-source.go}). Pure.
  *
  * <pre>
  * the VMI's migrationState                          this node is  step
@@ -30,7 +34,7 @@ import java.util.Map;
  */
 public final class MigrationSync {
 
-    /** Link speed of a node without the {@value KubeVirtNames.Simulation#LINK_SPEED} annotation: 512 MiB/s. */
+    /** Link speed of a node without the {@value SimulationKnobs#LINK_SPEED} annotation: 512 MiB/s. */
     public static final long DEFAULT_LINK_BYTES_PER_SECOND = 512L << 20;
 
     public enum Step { NONE, PREPARE_TARGET, START, ABORT, REPORT_PROGRESS, COMPLETE, FAIL }
@@ -51,7 +55,7 @@ public final class MigrationSync {
         }
         if (state.getTargetNodeAddress() == null) {
             Map<String, String> labels = vmi.getMetadata().getLabels();
-            boolean called = labels != null && state.getTargetNode().equals(labels.get(KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME));
+            boolean called = labels != null && state.getTargetNode().equals(labels.get(KubeVirtLabels.MIGRATION_TARGET_NODE_NAME));
             return servesTarget && called ? Step.PREPARE_TARGET : Step.NONE;
         }
         if (!servesSource) {
@@ -77,8 +81,8 @@ public final class MigrationSync {
     public static MigrationOptions options(MigrationConfig config, Map<String, String> nodeAnnotations,
                                            Map<String, String> vmiAnnotations, long memoryBytes) {
         long bandwidth = config.bandwidthLimited() ? config.bandwidthBytesPerSecond()
-                : quantity(nodeAnnotations, KubeVirtNames.Simulation.LINK_SPEED, DEFAULT_LINK_BYTES_PER_SECOND);
-        long dirty = quantity(vmiAnnotations, KubeVirtNames.Simulation.MEMORY_DIRTY_RATE, 0);
+                : quantity(nodeAnnotations, SimulationKnobs.LINK_SPEED, DEFAULT_LINK_BYTES_PER_SECOND);
+        long dirty = quantity(vmiAnnotations, SimulationKnobs.MEMORY_DIRTY_RATE, 0);
         long gigabytes = Math.max(1, (memoryBytes + 999_999_999L) / 1_000_000_000L);
         return new MigrationOptions(bandwidth, dirty, Duration.ofMillis(config.maxDowntimeMs()),
                 Duration.ofSeconds(config.progressTimeout()),
@@ -87,7 +91,8 @@ public final class MigrationSync {
     }
 
     /**
-     * Seed 002's phase 1 for a VMI that a node-pressure eviction is moving ({@link NodePressureEvacuation}): auto-converge,
+     * Phase 1 (docs/behaviour.md, "Node-pressure eviction turned into live migration") for a VMI that a node-pressure
+     * eviction is moving ({@link NodePressureEvacuation}): auto-converge,
      * or a pause timed to finish just before the expected kill. Other migrations keep their options.
      *
      * @param signalled when the launcher got its SIGTERM (null: unknown, the pause keeps a 1 s margin)
@@ -102,7 +107,7 @@ public final class MigrationSync {
         }
         Instant kill;
         try {
-            kill = Instant.parse(vmi.getMetadata().getAnnotations().get(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE));
+            kill = Instant.parse(vmi.getMetadata().getAnnotations().get(DrainboardAnnotations.NODE_PRESSURE_DEADLINE));
         } catch (RuntimeException e) {
             return options;
         }

@@ -12,13 +12,17 @@ import dev.drainboard.hypervisor.Hypervisor;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.hypervisor.MigrationProgress;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.MigrationState;
-import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
-import dev.drainboard.kubevirt.config.ClusterConfigSource;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VmiPhase;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
 import dev.drainboard.runtime.ControllerFigures;
 import dev.drainboard.runtime.ControllerLoop;
 import dev.drainboard.runtime.EventRecorder;
@@ -304,7 +308,7 @@ public final class NodeHandler implements AutoCloseable {
         }
         Long grace = vmi.getSpec() == null ? null : vmi.getSpec().getTerminationGracePeriodSeconds();
         return new DomainDefinition(vmi.getMetadata().getUid(), vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(),
-                memory, grace != null ? grace : Defaults.GRACE_PERIOD_SECONDS, vmi.getMetadata().getAnnotations());
+                memory, grace != null ? grace : KubeVirtDefaults.GRACE_PERIOD_SECONDS, vmi.getMetadata().getAnnotations());
     }
 
     /**
@@ -324,16 +328,17 @@ public final class NodeHandler implements AutoCloseable {
                     .put("path", "/status/conditions").set("value", JSON.valueToTree(plan.conditions()));
         }
         if (plan.evacuation() != null) {
-            // Seed 002: the evacuation controller takes it from here; the cause and the expected kill go with it.
+            // A node-pressure eviction: the evacuation controller takes it from here; the cause and the expected kill
+            // go with it.
             ops.addObject().put("op", "add").put("path", "/status/evacuationNodeName").put("value", plan.evacuation().node());
             addAnnotations(ops, vmi, Map.of(
-                    KubeVirtNames.Drainboard.EVACUATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_NODE_PRESSURE,
-                    KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE, plan.evacuation().expectedKill().truncatedTo(ChronoUnit.MILLIS).toString()));
+                    DrainboardAnnotations.EVACUATION_CAUSE, DrainboardAnnotations.CAUSE_NODE_PRESSURE,
+                    DrainboardAnnotations.NODE_PRESSURE_DEADLINE, plan.evacuation().expectedKill().truncatedTo(ChronoUnit.MILLIS).toString()));
             LOG.info("VMI {}/{}: node-pressure eviction on {}, marked for evacuation (kill expected at {})",
                     vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), plan.evacuation().node(), plan.evacuation().expectedKill());
         }
         if (plan.lostToNodePressure() != null) {
-            addAnnotations(ops, vmi, Map.of(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, plan.lostToNodePressure()));
+            addAnnotations(ops, vmi, Map.of(DrainboardAnnotations.LOST_TO_NODE_PRESSURE, plan.lostToNodePressure()));
             LOG.warn("VMI {}/{} lost to a node-pressure eviction: {}", vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(),
                     plan.lostToNodePressure());
         }
@@ -405,15 +410,15 @@ public final class NodeHandler implements AutoCloseable {
                         source.domain(uid).map(Domain::gracefulShutdownRequestedAt).orElse(null));
                 if (target == null) {
                     patchMigrationState(vmi, failure(stamp, "target node " + state.getTargetNode() + " is not reachable"),
-                            List.of(removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME)));
+                            List.of(removeLabel(vmi, KubeVirtLabels.MIGRATION_TARGET_NODE_NAME)));
                     return;
                 }
                 source.migrate(uid, target, options);
-                patchMigrationState(vmi, Map.of("startTimestamp", stamp, "mode", KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY), List.of());
+                patchMigrationState(vmi, Map.of("startTimestamp", stamp, "mode", KubeVirtValues.MIGRATION_MODE_PRE_COPY), List.of());
             }
             case ABORT -> {
                 source.abortMigration(uid);
-                patchMigrationState(vmi, Map.of("abortStatus", KubeVirtNames.Values.ABORT_STATUS_ABORTING), List.of());
+                patchMigrationState(vmi, Map.of("abortStatus", KubeVirtValues.ABORT_STATUS_ABORTING), List.of());
             }
             case REPORT_PROGRESS -> {
                 publishProgress(vmi, transfer);
@@ -433,20 +438,21 @@ public final class NodeHandler implements AutoCloseable {
                         : transfer.failureReason());
                 if (Boolean.TRUE.equals(state.getAbortRequested())) {
                     fields = new HashMap<>(fields);
-                    fields.put("abortStatus", KubeVirtNames.Values.ABORT_STATUS_SUCCEEDED);
+                    fields.put("abortStatus", KubeVirtValues.ABORT_STATUS_SUCCEEDED);
                 }
-                patchMigrationState(vmi, fields, List.of(removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME)));
+                patchMigrationState(vmi, fields, List.of(removeLabel(vmi, KubeVirtLabels.MIGRATION_TARGET_NODE_NAME)));
             }
         }
     }
 
     private static Map<String, Object> failure(String stamp, String reason) {
         return Map.of("failed", true, "completed", true, "endTimestamp", stamp,
-                "failureReason", reason == null ? KubeVirtNames.Messages.MIGRATION_ABORTED : reason);
+                "failureReason", reason == null ? KubeVirtMessages.MIGRATION_ABORTED : reason);
     }
 
     /**
-     * The switch-over as the target handler acknowledges it (spec §4.5): the VMI now runs on the target node, is no
+     * The switch-over as the target handler acknowledges it (KubeVirt's {@code ackMigrationCompletion} in
+     * {@code pkg/virt-handler/migration-target.go}): the VMI now runs on the target node, is no
      * longer marked for evacuation, and its migration state is completed.
      */
     private void complete(VirtualMachineInstance vmi, MigrationProgress transfer, String stamp) {
@@ -455,13 +461,13 @@ public final class NodeHandler implements AutoCloseable {
         extra.addObject().put("op", "replace").put("path", "/status/nodeName").put("value", target);
         if (vmi.getMetadata().getLabels() == null) {
             extra.addObject().put("op", "add").put("path", "/metadata/labels").set("value",
-                    JsonNodeFactory.instance.objectNode().put(KubeVirtNames.Labels.NODE_NAME, target));
+                    JsonNodeFactory.instance.objectNode().put(KubeVirtLabels.NODE_NAME, target));
         } else {
-            extra.addObject().put("op", "add").put("path", "/metadata/labels/" + escape(KubeVirtNames.Labels.NODE_NAME)).put("value", target);
+            extra.addObject().put("op", "add").put("path", "/metadata/labels/" + escape(KubeVirtLabels.NODE_NAME)).put("value", target);
         }
         List<ObjectNode> ops = new ArrayList<>();
         extra.forEach(n -> ops.add((ObjectNode) n));
-        ObjectNode label = removeLabel(vmi, KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME);
+        ObjectNode label = removeLabel(vmi, KubeVirtLabels.MIGRATION_TARGET_NODE_NAME);
         if (label != null) {
             ops.add(label);
         }
@@ -470,12 +476,12 @@ public final class NodeHandler implements AutoCloseable {
         }
         if (NodePressureEvacuation.markedForNodePressure(vmi)) {
             // Saved from the node-pressure eviction: its marks go with the evacuation.
-            for (String key : List.of(KubeVirtNames.Drainboard.EVACUATION_CAUSE, KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE)) {
+            for (String key : List.of(DrainboardAnnotations.EVACUATION_CAUSE, DrainboardAnnotations.NODE_PRESSURE_DEADLINE)) {
                 ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/metadata/annotations/" + escape(key)));
             }
         }
         patchMigrationState(vmi, Map.of("completed", true, "endTimestamp", stamp, "mode", transfer.mode()), ops);
-        events.event(vmi, EventType.Normal, KubeVirtNames.EventReasons.MIGRATED, KubeVirtNames.Messages.MIGRATED_TO_NODE, target);
+        events.event(vmi, EventType.Normal, KubeVirtEventReasons.MIGRATED, KubeVirtMessages.MIGRATED_TO_NODE, target);
         LOG.info("VMI {}/{} migrated to {}", vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), target);
     }
 
@@ -508,7 +514,7 @@ public final class NodeHandler implements AutoCloseable {
     }
 
     /**
-     * The transfer's progress on its VMIM, annotation {@value KubeVirtNames.Drainboard#MIGRATION_PROGRESS} (JSON: mode,
+     * The transfer's progress on its VMIM, annotation {@value DrainboardAnnotations#MIGRATION_PROGRESS} (JSON: mode,
      * iteration, totalBytes, processedBytes, remainingBytes, bytesPerSecond, state, updated). The hypervisor reports
      * a running transfer at most four times a second, so this is written no more often.
      */
@@ -529,7 +535,7 @@ public final class NodeHandler implements AutoCloseable {
                 .put("bytesPerSecond", p.bytesPerSecond())
                 .put("updated", clock.instant().toString());
         ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.putObject("metadata").putObject("annotations").put(KubeVirtNames.Drainboard.MIGRATION_PROGRESS, progress.toString());
+        body.putObject("metadata").putObject("annotations").put(DrainboardAnnotations.MIGRATION_PROGRESS, progress.toString());
         try {
             writes.patch(VirtualMachineInstanceMigration.class, vmim.getMetadata().getNamespace(), vmim.getMetadata().getName(),
                     null, PatchType.JSON_MERGE, body.toString());

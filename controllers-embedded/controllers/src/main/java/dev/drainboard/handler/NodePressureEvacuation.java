@@ -1,25 +1,27 @@
 package dev.drainboard.handler;
 
 import dev.drainboard.hypervisor.Domain;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VmiPhase;
 import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.simulation.SimulationKnobs;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
 /**
- * Seed 002: a launcher that got SIGTERM while its VMI is not being deleted was not stopped by its owner but evicted
+ * Node-pressure eviction turned into live migration, as proposed for KubeVirt (docs/behaviour.md): a launcher that
+ * got SIGTERM while its VMI is not being deleted was not stopped by its owner but evicted
  * by the node (the kubelet under memory pressure). Behind the feature gate {@code NodePressureEvictionLiveMigration}
  * the node handler then leaves the guest running, marks the VMI for evacuation ({@code status.evacuationNodeName})
  * and lets the evacuation controller live-migrate it before the kubelet's kill. Pure.
  *
  * <pre>
- * gate off                                              shut down (seed 003)
+ * gate off                                              shut down (graceful shutdown)
  * VMI not Running, or being deleted, or final           shut down
  * domain not alive, or already sent its ACPI shutdown   shut down (nothing left to save)
  * no SIGTERM from the launcher                          (not an eviction)
@@ -36,7 +38,7 @@ public final class NodePressureEvacuation {
     private NodePressureEvacuation() {
     }
 
-    /** Seed 002's {@code shouldEvacuateVMI}. */
+    /** The proposal's {@code shouldEvacuateVMI}: the table above. */
     public static boolean shouldEvacuate(ClusterConfig config, VirtualMachineInstance vmi, Domain domain, boolean migratable) {
         if (!config.nodePressureEvictionLiveMigration()) {
             return false;
@@ -58,15 +60,15 @@ public final class NodePressureEvacuation {
 
     /**
      * When the kubelet is expected to kill the launcher: its SIGTERM plus the shorter of the node's
-     * {@code evictionMaxPodGracePeriod} (annotation {@value KubeVirtNames.Simulation#EVICTION_MAX_POD_GRACE_PERIOD},
+     * {@code evictionMaxPodGracePeriod} (annotation {@value SimulationKnobs#EVICTION_MAX_POD_GRACE_PERIOD},
      * when the node has one) and the launcher pod's own grace period (the VMI's + 30 s), as a kubelet caps a soft
      * eviction's grace period.
      */
     public static Instant expectedKill(VirtualMachineInstance vmi, Domain domain, Map<String, String> nodeAnnotations, Instant now) {
         Instant signalled = domain.gracefulShutdownRequestedAt() != null ? domain.gracefulShutdownRequestedAt() : now;
         Long vmiGrace = vmi.getSpec() == null ? null : vmi.getSpec().getTerminationGracePeriodSeconds();
-        long grace = (vmiGrace != null ? vmiGrace : Defaults.GRACE_PERIOD_SECONDS) + 2 * Defaults.LAUNCHER_GRACE_PADDING_SECONDS;
-        String max = nodeAnnotations == null ? null : nodeAnnotations.get(KubeVirtNames.Simulation.EVICTION_MAX_POD_GRACE_PERIOD);
+        long grace = (vmiGrace != null ? vmiGrace : KubeVirtDefaults.GRACE_PERIOD_SECONDS) + 2 * KubeVirtDefaults.LAUNCHER_GRACE_PADDING_SECONDS;
+        String max = nodeAnnotations == null ? null : nodeAnnotations.get(SimulationKnobs.EVICTION_MAX_POD_GRACE_PERIOD);
         if (max != null) {
             try {
                 long cap = Long.parseLong(max.trim());
@@ -94,7 +96,7 @@ public final class NodePressureEvacuation {
     public static boolean markedForNodePressure(VirtualMachineInstance vmi) {
         Map<String, String> annotations = vmi.getMetadata().getAnnotations();
         return annotations != null
-                && KubeVirtNames.Drainboard.CAUSE_NODE_PRESSURE.equals(annotations.get(KubeVirtNames.Drainboard.EVACUATION_CAUSE))
-                && annotations.containsKey(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE);
+                && DrainboardAnnotations.CAUSE_NODE_PRESSURE.equals(annotations.get(DrainboardAnnotations.EVACUATION_CAUSE))
+                && annotations.containsKey(DrainboardAnnotations.NODE_PRESSURE_DEADLINE);
     }
 }

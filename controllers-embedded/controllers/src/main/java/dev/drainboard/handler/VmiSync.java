@@ -3,10 +3,11 @@ package dev.drainboard.handler;
 import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.DomainState;
 import dev.drainboard.hypervisor.StopReason;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.DrainboardEvents;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VmiPhase;
@@ -29,15 +30,15 @@ import java.util.Objects;
  *       scenario, gets its domain booted too: the simulated node "was already running it".)</li>
  *   <li>A domain that goes off ends its VMI: Succeeded after a guest shutdown, Failed after a crash or a destroy
  *       (ACPI is on, so a destroyed guest did not shut down in time), unchanged after a migration away.</li>
- *   <li>A domain whose VMI is deleted, final or gone, or whose launcher got SIGTERM, is shut down gracefully (seed
- *       003): an ACPI shutdown (re-sent at most every 5 s), then destroyed when the grace period is over. The grace
+ *   <li>A domain whose VMI is deleted, final or gone, or whose launcher got SIGTERM, is shut down gracefully (as
+ *       KubeVirt's {@code docs/graceful-shutdown.md} describes): an ACPI shutdown (re-sent at most every 5 s), then destroyed when the grace period is over. The grace
  *       period is the VMI's {@code terminationGracePeriodSeconds}, else the one kept with the domain when it started
  *       (so a deleted VMI's still counts), else 30 s; 0 destroys at once. It runs from the first ACPI shutdown,
  *       which the domain keeps ({@link Domain#shutdownRequestedAt()}): whichever signal came first (deletion or
  *       SIGTERM), a second one, or a restarted handler, neither restarts nor extends it.</li>
- *   <li>Seed 002, behind its feature gate: a SIGTERM on a Running VMI that is not being deleted is a node-pressure
- *       eviction; {@link NodePressureEvacuation} decides whether to migrate it instead (mark it once for
- *       evacuation). Killed before the migration finished, the VMI fails with a warning that it was lost.</li>
+ *   <li>Behind the feature gate {@code NodePressureEvictionLiveMigration} (docs/behaviour.md): a SIGTERM on a
+ *       Running VMI that is not being deleted is a node-pressure eviction; {@link NodePressureEvacuation} decides
+ *       whether to migrate it instead (mark it once for evacuation). Killed before the migration finished, the VMI fails with a warning that it was lost.</li>
  *   <li>A domain whose VMI is gone and which is off is undefined.</li>
  * </ul>
  */
@@ -51,7 +52,7 @@ public final class VmiSync {
     }
 
     /**
-     * Seed 002: mark the VMI for evacuation off {@code node}, with cause {@code node-pressure eviction} and the
+     * Mark the VMI for evacuation off {@code node}, with cause {@code node-pressure eviction} and the
      * instant the kubelet is expected to kill its launcher.
      */
     public record Evacuation(String node, Instant expectedKill) {
@@ -111,7 +112,7 @@ public final class VmiSync {
         boolean deleting = vmi.getMetadata().getDeletionTimestamp() != null;
         boolean finished = vmi.isFinal();
         if (domain != null && domain.isAlive() && (deleting || finished || domain.gracefulShutdownRequested())) {
-            boolean migratable = liveMigratable != null ? Conditions.STATUS_TRUE.equals(liveMigratable.getStatus()) : vmi.isMigratable();
+            boolean migratable = liveMigratable != null ? KubeVirtConditions.STATUS_TRUE.equals(liveMigratable.getStatus()) : vmi.isMigratable();
             if (NodePressureEvacuation.shouldEvacuate(config, vmi, domain, migratable)) {
                 return evacuate(vmi, domain, phase, liveMigratable, nodeAnnotations, now);
             }
@@ -122,7 +123,7 @@ public final class VmiSync {
                 return Plan.NOTHING;
             }
             return new Plan(DomainAction.START, null, null,
-                    List.of(new Event(false, EventReasons.CREATED, Messages.VMI_DEFINED)), null);
+                    List.of(new Event(false, KubeVirtEventReasons.CREATED, KubeVirtMessages.VMI_DEFINED)), null);
         }
         return switch (domain.state()) {
             case NONE, STARTING -> Plan.NOTHING; // its next change brings the VMI back
@@ -141,21 +142,21 @@ public final class VmiSync {
             put(desired, liveMigratable, now);
         }
         // While the launcher pod terminates the VMI controller reports Ready=False (PodTerminating): leave it.
-        boolean podTerminating = dev.drainboard.kubevirt.api.Conditions.find(current, Conditions.READY)
-                .map(c -> Conditions.STATUS_FALSE.equals(c.getStatus()) && Conditions.REASON_POD_TERMINATING.equals(c.getReason()))
+        boolean podTerminating = dev.drainboard.kubevirt.api.Conditions.find(current, KubeVirtConditions.READY)
+                .map(c -> KubeVirtConditions.STATUS_FALSE.equals(c.getStatus()) && KubeVirtConditions.REASON_POD_TERMINATING.equals(c.getReason()))
                 .orElse(false);
         if (!podTerminating) {
-            put(desired, new Condition(Conditions.READY, Conditions.STATUS_TRUE, null, null), now);
+            put(desired, new Condition(KubeVirtConditions.READY, KubeVirtConditions.STATUS_TRUE, null, null), now);
         }
         boolean starts = phase == VmiPhase.SCHEDULED;
         return new Plan(DomainAction.NONE, starts ? VmiPhase.RUNNING.value() : null,
                 sameConditions(current, desired) ? null : desired,
-                starts ? List.of(new Event(false, EventReasons.STARTED, Messages.VMI_STARTED)) : List.of(), null);
+                starts ? List.of(new Event(false, KubeVirtEventReasons.STARTED, KubeVirtMessages.VMI_STARTED)) : List.of(), null);
     }
 
     /**
-     * Seed 002: the launcher's SIGTERM is ignored; the VMI is marked for evacuation off its node once (then it is
-     * kept up as any running VMI while the evacuation controller migrates it).
+     * A node-pressure eviction: the launcher's SIGTERM is ignored; the VMI is marked for evacuation off its node once
+     * (then it is kept up as any running VMI while the evacuation controller migrates it).
      */
     private static Plan evacuate(VirtualMachineInstance vmi, Domain domain, VmiPhase phase, Condition liveMigratable,
                                  Map<String, String> nodeAnnotations, Instant now) {
@@ -165,8 +166,8 @@ public final class VmiSync {
         }
         Instant kill = NodePressureEvacuation.expectedKill(vmi, domain, nodeAnnotations, now);
         return new Plan(DomainAction.NONE, null, null,
-                List.of(new Event(false, EventReasons.NODE_PRESSURE_EVACUATION,
-                        Messages.NODE_PRESSURE_EVACUATION.formatted(node, kill.truncatedTo(ChronoUnit.SECONDS)))),
+                List.of(new Event(false, DrainboardEvents.NODE_PRESSURE_EVACUATION_REASON,
+                        DrainboardEvents.NODE_PRESSURE_EVACUATION_MESSAGE.formatted(node, kill.truncatedTo(ChronoUnit.SECONDS)))),
                 null, new Evacuation(node, kill), null);
     }
 
@@ -184,10 +185,10 @@ public final class VmiSync {
         }
         List<Condition> current = conditionsOf(vmi);
         List<Condition> desired = new ArrayList<>(current);
-        put(desired, new Condition(Conditions.READY, Conditions.STATUS_FALSE, null, null), now);
+        put(desired, new Condition(KubeVirtConditions.READY, KubeVirtConditions.STATUS_FALSE, null, null), now);
         List<Event> events = switch (domain.stopReason()) {
-            case SHUTDOWN -> List.of(new Event(false, EventReasons.STOPPED, Messages.VMI_SHUT_DOWN));
-            case CRASHED -> List.of(new Event(true, EventReasons.STOPPED, Messages.VMI_CRASHED));
+            case SHUTDOWN -> List.of(new Event(false, KubeVirtEventReasons.STOPPED, KubeVirtMessages.VMI_SHUT_DOWN));
+            case CRASHED -> List.of(new Event(true, KubeVirtEventReasons.STOPPED, KubeVirtMessages.VMI_CRASHED));
             default -> List.of();
         };
         // Killed while a node-pressure evacuation was still moving it: the VM is lost, and the operator must know.
@@ -196,7 +197,7 @@ public final class VmiSync {
                 && NodePressureEvacuation.markedForNodePressure(vmi)) {
             lost = "killed on node " + domain.nodeName() + " at " + now.truncatedTo(ChronoUnit.SECONDS)
                     + " before its live migration finished";
-            events = List.of(new Event(true, EventReasons.LOST_TO_NODE_PRESSURE, Messages.LOST_TO_NODE_PRESSURE.formatted(domain.nodeName())));
+            events = List.of(new Event(true, DrainboardEvents.LOST_TO_NODE_PRESSURE_REASON, DrainboardEvents.LOST_TO_NODE_PRESSURE_MESSAGE.formatted(domain.nodeName())));
         }
         return new Plan(DomainAction.NONE, end.value(), sameConditions(current, desired) ? null : desired, events, null,
                 null, lost);
@@ -212,12 +213,12 @@ public final class VmiSync {
         Duration left = first == null ? grace : grace.minus(Duration.between(first, now));
         if (grace.isZero() || left.isZero() || left.isNegative()) {
             return new Plan(DomainAction.DESTROY, null, null,
-                    withEvents ? List.of(new Event(false, EventReasons.DELETED, Messages.VMI_STOPPING)) : List.of(), null);
+                    withEvents ? List.of(new Event(false, KubeVirtEventReasons.DELETED, KubeVirtMessages.VMI_STOPPING)) : List.of(), null);
         }
         Duration recheck = left.compareTo(MAX_RECHECK) < 0 ? left : MAX_RECHECK;
         if (first == null) {
             return new Plan(DomainAction.SHUTDOWN, null, null,
-                    withEvents ? List.of(new Event(false, EventReasons.SHUTTING_DOWN, Messages.SIGNALED_GRACEFUL_SHUTDOWN)) : List.of(),
+                    withEvents ? List.of(new Event(false, KubeVirtEventReasons.SHUTTING_DOWN, KubeVirtMessages.SIGNALED_GRACEFUL_SHUTDOWN)) : List.of(),
                     recheck);
         }
         // A guest already shutting down needs no new signal; one that missed it gets it again.
@@ -230,7 +231,7 @@ public final class VmiSync {
         if (vmi != null && vmi.getSpec() != null && vmi.getSpec().getTerminationGracePeriodSeconds() != null) {
             return vmi.getSpec().getTerminationGracePeriodSeconds();
         }
-        return domain != null ? domain.gracePeriodSeconds() : Defaults.GRACE_PERIOD_SECONDS;
+        return domain != null ? domain.gracePeriodSeconds() : KubeVirtDefaults.GRACE_PERIOD_SECONDS;
     }
 
     private static List<Condition> conditionsOf(VirtualMachineInstance vmi) {

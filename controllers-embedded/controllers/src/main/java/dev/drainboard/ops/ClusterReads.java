@@ -1,6 +1,6 @@
 package dev.drainboard.ops;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -82,7 +82,7 @@ final class ClusterReads {
     /** The KubeVirt configuration as KubeVirt would choose it; its defaults without KubeVirt (or with an invalid CR). */
     static ClusterConfig clusterConfig(KubernetesClient client) {
         List<KubeVirt> kubeVirts = perNamespace(List.of(""), ns -> client.resources(KubeVirt.class).inAnyNamespace().list().getItems());
-        Optional<KubeVirt> chosen = ClusterConfig.select(kubeVirts, KubeVirtNames.Values.DEFAULT_INSTALL_NAMESPACE);
+        Optional<KubeVirt> chosen = ClusterConfig.select(kubeVirts, KubeVirtValues.DEFAULT_INSTALL_NAMESPACE);
         try {
             return chosen.isPresent() ? ClusterConfig.from(chosen.get()) : ClusterConfig.defaults();
         } catch (InvalidClusterConfigException e) {

@@ -7,7 +7,9 @@ import dev.drainboard.admission.VmiLookup;
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.vm.VmDecision;
 import dev.drainboard.controller.vm.VmPlan;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.Conditions;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
@@ -313,7 +315,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
 
     private static String notMigratableBecause(VirtualMachineInstance vmi) {
         Optional<Condition> condition = vmi == null || vmi.getStatus() == null ? Optional.empty()
-                : Conditions.find(vmi.getStatus().getConditions(), KubeVirtNames.Conditions.LIVE_MIGRATABLE);
+                : Conditions.find(vmi.getStatus().getConditions(), KubeVirtConditions.LIVE_MIGRATABLE);
         if (condition.isEmpty()) {
             return "no LiveMigratable condition yet";
         }
@@ -324,7 +326,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
 
     /** How the API server hands a webhook's denial to the evicting client. */
     static String webhookDenied(String message) {
-        return KubeVirtNames.Messages.WEBHOOK_DENIED.formatted(KubeVirtNames.Values.LAUNCHER_EVICTION_WEBHOOK, message);
+        return KubeVirtMessages.WEBHOOK_DENIED.formatted(KubeVirtValues.LAUNCHER_EVICTION_WEBHOOK, message);
     }
 
     private static PodPreview of(Pod pod, PodOutcome outcome, String reason) {

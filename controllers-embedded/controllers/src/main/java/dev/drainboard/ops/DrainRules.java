@@ -2,7 +2,7 @@ package dev.drainboard.ops;
 
 import dev.drainboard.admission.EvictionAdmitter;
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.Pod;
 
@@ -15,7 +15,7 @@ final class DrainRules {
 
     /** What a 429 means for the pod: waiting for its VMI to move away, or blocked until something else changes. */
     static PodState afterRefusal(PodPreview preview, VirtualMachineInstance vmi, String message) {
-        String notMigratable = KubeVirtNames.Messages.NOT_LIVE_MIGRATABLE.formatted(preview.vmi() == null ? "" : preview.vmi());
+        String notMigratable = KubeVirtMessages.NOT_LIVE_MIGRATABLE.formatted(preview.vmi() == null ? "" : preview.vmi());
         if (message != null && message.endsWith(notMigratable)) {
             return PodState.BLOCKED;
         }

@@ -3,7 +3,9 @@ package dev.drainboard.ops;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.drainboard.admission.MarkForEvacuation;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
@@ -119,10 +121,10 @@ public final class VmiOps {
     static VirtualMachineInstanceMigration newMigration(String namespace, String vmiName) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         m.setMetadata(new ObjectMetaBuilder()
-                .withGenerateName(KubeVirtNames.Values.VIRTCTL_MIGRATE_GENERATE_NAME)
+                .withGenerateName(KubeVirtValues.VIRTCTL_MIGRATE_GENERATE_NAME)
                 .withNamespace(namespace)
-                .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_USER_REQUEST)
-                .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, vmiName)
+                .addToAnnotations(DrainboardAnnotations.MIGRATION_CAUSE, DrainboardAnnotations.CAUSE_USER_REQUEST)
+                .addToLabels(KubeVirtLabels.MIGRATION_SELECTOR, vmiName)
                 .build());
         m.setSpec(new VirtualMachineInstanceMigrationSpec(vmiName));
         return m;

@@ -1,7 +1,7 @@
 package dev.drainboard.ops;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.Conditions;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -67,7 +67,7 @@ public final class VmiRules {
             return Optional.of("VMI " + key(vmi) + " is not running (" + phase + ")");
         }
         Optional<Condition> migratable = vmi.getStatus() == null ? Optional.empty()
-                : Conditions.find(vmi.getStatus().getConditions(), KubeVirtNames.Conditions.LIVE_MIGRATABLE);
+                : Conditions.find(vmi.getStatus().getConditions(), KubeVirtConditions.LIVE_MIGRATABLE);
         if (migratable.isEmpty()) {
             return Optional.of("VMI " + key(vmi) + " is not live-migratable: its LiveMigratable condition is not reported yet");
         }

@@ -22,8 +22,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.util.Optional;
 import java.util.Set;
 
-/** Seed 001's {@code Admit} and seed 000's "Pod Eviction Webhook" tables, row by row. */
-@DisplayName("eviction admitter (seed 000 webhook tables, seed 001 Admit)")
+/**
+ * KubeVirt's {@code PodEvictionAdmitter.Admit} (v1.4) and the "Pod Eviction Webhook" tables of its
+ * {@code docs/handling-eviction-requests.md}, row by row.
+ */
+@DisplayName("eviction admitter (KubeVirt v1.4's Admit)")
 class EvictionAdmitterTest {
 
     private static final ClusterConfig DEFAULTS = ClusterConfig.defaults();
@@ -38,7 +41,7 @@ class EvictionAdmitterTest {
     }
 
     @ParameterizedTest(name = "{0}, migratable={1}: marked={2}, approved={3}, {4}")
-    @DisplayName("seed 000, webhook response table")
+    @DisplayName("webhook response table")
     @CsvSource(delimiter = '|', textBlock = """
             None                  | true  | false | true  | 200
             None                  | false | false | true  | 200
@@ -73,7 +76,7 @@ class EvictionAdmitterTest {
     }
 
     @ParameterizedTest(name = "{0}, migratable={1}: approved={2}")
-    @DisplayName("seed 000, additional requests on a VMI already marked for evacuation: passed on to the PDB")
+    @DisplayName("additional requests on a VMI already marked for evacuation: passed on to the PDB")
     @CsvSource(delimiter = '|', textBlock = """
             LiveMigrate           | true  | true
             LiveMigrateIfPossible | true  | true

@@ -15,12 +15,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.DisplayName;
 
 /**
- * Seed 000's "Eviction Approval Summary" from the two pure decisions, in the API server's order: the webhook
- * first, then the PDB (which allows the eviction only when the VMI needs none: a PDB with minAvailable 1 over a
- * single launcher pod never allows a disruption). {@code EvictionApprovalSummaryTest} checks the same rows
- * through the real API path.
+ * The "Eviction Approval Summary" of KubeVirt's {@code docs/handling-eviction-requests.md} from the two pure decisions,
+ * in the API server's order: the webhook first, then the PDB (which allows the eviction only when the VMI needs none: a
+ * PDB with minAvailable 1 over a single launcher pod never allows a disruption). {@code EvictionApprovalSummaryTest}
+ * checks the same rows through the real API path.
  */
-@DisplayName("seed 000 eviction approval summary (pure decisions)")
+@DisplayName("eviction approval summary (pure decisions)")
 class EvictionApprovalSummaryTableTest {
 
     private static final String PDB_VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";

@@ -1,6 +1,8 @@
 package dev.drainboard.admission;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
@@ -30,7 +32,7 @@ final class Fixtures {
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
         status.setPhase("Running");
         status.setNodeName(NODE);
-        status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE,
+        status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE,
                 migratable ? "True" : "False", migratable ? null : "NotMigratable", null)));
         if (marked) {
             status.setEvacuationNodeName(NODE);
@@ -45,9 +47,9 @@ final class Fixtures {
                 .withMetadata(new ObjectMetaBuilder()
                         .withNamespace(NAMESPACE)
                         .withName("virt-launcher-" + vmiName + "-abcde")
-                        .addToLabels(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER)
-                        .addToLabels(KubeVirtNames.Labels.CREATED_BY, "uid-" + vmiName)
-                        .addToAnnotations(KubeVirtNames.Annotations.DOMAIN, vmiName)
+                        .addToLabels(KubeVirtLabels.APP, KubeVirtLabels.APP_VIRT_LAUNCHER)
+                        .addToLabels(KubeVirtLabels.CREATED_BY, "uid-" + vmiName)
+                        .addToAnnotations(KubeVirtAnnotations.DOMAIN, vmiName)
                         .build())
                 .withNewSpec().withNodeName(node).endSpec()
                 .build();

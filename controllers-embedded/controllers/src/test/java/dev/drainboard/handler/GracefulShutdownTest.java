@@ -20,8 +20,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Seed 003, the node handler's side: which grace period is observed and when the guest is forced off, for every
- * source of the shutdown signal. The grace period runs from the first ACPI shutdown, which the domain keeps.
+ * Graceful shutdown as KubeVirt's {@code docs/graceful-shutdown.md} describes it, the node handler's side: which grace
+ * period is observed and when the guest is forced off, for every source of the shutdown signal. The grace period runs
+ * from the first ACPI shutdown, which the domain keeps.
  */
 class GracefulShutdownTest {
 
@@ -81,7 +82,7 @@ class GracefulShutdownTest {
         assertThat(NodeHandler.definitionOf(vmi(false, 0L)).gracePeriodSeconds()).isZero();
     }
 
-    // --- seed 002 in the same decision ------------------------------------------------------------------------
+    // --- node-pressure eviction in the same decision ---------------------------------------------------------------
 
     static final ClusterConfig GATE_ON = new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(),
             Set.of("NodePressureEvictionLiveMigration"), Optional.empty());

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.hypervisor.MigrationProgress;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
 import dev.drainboard.kubevirt.config.MigrationConfig;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import org.junit.jupiter.api.DisplayName;
@@ -18,14 +19,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.time.Instant;
 import java.util.Map;
 
-@DisplayName("node-side migration steps (spec §5.8, §5.9)")
+@DisplayName("node-side migration steps (virt-handler's migration source and target)")
 class MigrationSyncTest {
 
     static VirtualMachineInstance vmi(String state, boolean labelled) {
         VirtualMachineInstance vmi = new VirtualMachineInstance();
         var meta = new ObjectMetaBuilder().withNamespace("default").withName("vm").withUid("vmi-uid");
         if (labelled) {
-            meta.withLabels(Map.of(KubeVirtNames.Labels.MIGRATION_TARGET_NODE_NAME, "node02"));
+            meta.withLabels(Map.of(KubeVirtLabels.MIGRATION_TARGET_NODE_NAME, "node02"));
         }
         vmi.setMetadata(meta.build());
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
@@ -102,8 +103,8 @@ class MigrationSyncTest {
                 d.nodeDrainTaintKey(), new Quantity(bandwidth.equals("-") ? "0Mi" : bandwidth), d.completionTimeoutPerGiB(),
                 d.progressTimeout(), d.allowPostCopy(), d.allowAutoConverge(), d.allowWorkloadDisruption(),
                 d.unsafeMigrationOverride(), d.maxDowntimeMs(), d.utilityVolumesTimeout());
-        Map<String, String> node = link.equals("-") ? Map.of() : Map.of(KubeVirtNames.Simulation.LINK_SPEED, link);
-        Map<String, String> vmi = dirty.equals("-") ? Map.of() : Map.of(KubeVirtNames.Simulation.MEMORY_DIRTY_RATE, dirty);
+        Map<String, String> node = link.equals("-") ? Map.of() : Map.of(SimulationKnobs.LINK_SPEED, link);
+        Map<String, String> vmi = dirty.equals("-") ? Map.of() : Map.of(SimulationKnobs.MEMORY_DIRTY_RATE, dirty);
         MigrationOptions o = MigrationSync.options(config, node, vmi, 1L << 30);
         assertThat(o.bandwidthBytesPerSecond()).isEqualTo(bytesPerSecond);
         assertThat(o.dirtyRateBytesPerSecond()).isEqualTo(dirtyPerSecond);

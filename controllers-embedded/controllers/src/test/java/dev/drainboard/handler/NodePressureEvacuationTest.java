@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Seed 002's shouldEvacuateVMI, row by row, and the kill the handler expects. */
+/** The node-pressure proposal's shouldEvacuateVMI (docs/behaviour.md), row by row, and the kill the handler expects. */
 class NodePressureEvacuationTest {
 
     static final Instant NOW = Instant.parse("2025-01-01T12:00:00Z");
@@ -78,7 +78,7 @@ class NodePressureEvacuationTest {
     @CsvSource({
             "-, -, 60",      // the launcher pod's own grace: 30 + 30
             "-, 300, 60",    // the kubelet caps at the pod's grace
-            "300, 300, 300", // a VMI that asks for 300 s gets seed 002's 300
+            "300, 300, 300", // a VMI that asks for 300 s gets the node's 300
             "-, 30, 30",
             "0, 300, 30",
             "-, bad, 60",

@@ -1,6 +1,6 @@
 package dev.drainboard.ops;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -90,7 +90,7 @@ class VmiRulesTest {
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
         status.setPhase(phase);
         if (migratable != null) {
-            status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, migratable, reason, null)));
+            status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE, migratable, reason, null)));
         }
         vmi.setStatus(status);
         return vmi;

@@ -15,11 +15,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Seed 000's "Eviction Approval Summary", one test per row, through the real path: an Eviction POSTed to the
- * embedded API server, which calls Drainboard's webhook over HTTPS and then checks the PDB Drainboard's disruption
- * budget controller keeps.
+ * The "Eviction Approval Summary" of KubeVirt's {@code docs/handling-eviction-requests.md}, one test per row, through
+ * the real path: an Eviction POSTed to the embedded API server, which calls Drainboard's webhook over HTTPS and then
+ * checks the PDB Drainboard's disruption budget controller keeps.
  */
-@DisplayName("seed 000 eviction approval summary, end to end (webhook over HTTPS, then PDB)")
+@DisplayName("eviction approval summary, end to end (webhook over HTTPS, then PDB)")
 class EvictionApprovalSummaryTest {
 
     private static final String WEBHOOK_DENIED = "admission webhook \"virt-launcher-eviction-interceptor.kubevirt.io\" denied the request: ";

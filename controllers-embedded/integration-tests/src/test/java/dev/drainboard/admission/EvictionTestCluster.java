@@ -6,7 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
@@ -140,9 +141,9 @@ public final class EvictionTestCluster implements AutoCloseable {
                 .withNewMetadata()
                     .withName("virt-launcher-" + name + "-x7k2p")
                     .withNamespace("default")
-                    .addToLabels(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER)
-                    .addToLabels(KubeVirtNames.Labels.CREATED_BY, created.getMetadata().getUid())
-                    .addToAnnotations(KubeVirtNames.Annotations.DOMAIN, name)
+                    .addToLabels(KubeVirtLabels.APP, KubeVirtLabels.APP_VIRT_LAUNCHER)
+                    .addToLabels(KubeVirtLabels.CREATED_BY, created.getMetadata().getUid())
+                    .addToAnnotations(KubeVirtAnnotations.DOMAIN, name)
                     .addNewOwnerReference()
                         .withApiVersion("kubevirt.io/v1").withKind("VirtualMachineInstance").withName(name)
                         .withUid(created.getMetadata().getUid()).withController(true).withBlockOwnerDeletion(true)

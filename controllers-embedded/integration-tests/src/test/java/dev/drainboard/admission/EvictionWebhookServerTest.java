@@ -59,7 +59,7 @@ class EvictionWebhookServerTest {
     }
 
     @Test
-    @DisplayName("registers virt-api-validator as seed 001 shows it, pointing at itself by url with its caBundle")
+    @DisplayName("registers virt-api-validator as KubeVirt v1.4 does, pointing at itself by url with its caBundle")
     void registration() {
         ValidatingWebhookConfiguration configuration = configuration();
         assertThat(configuration.getWebhooks()).singleElement().satisfies(w -> {

@@ -17,8 +17,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Seed 000's example: the real {@code kubectl drain} on a node running a migratable VMI with {@code LiveMigrate}
- * first reports the evacuation the webhook triggered, then, on its retry five seconds later, the PDB.
+ * The example of KubeVirt's {@code docs/handling-eviction-requests.md}: the real {@code kubectl drain} on a node
+ * running a migratable VMI with {@code LiveMigrate} first reports the evacuation the webhook triggered, then, on its
+ * retry five seconds later, the PDB.
  */
 @DisplayName("kubectl drain: webhook denial with evacuation, then the PDB")
 class KubectlDrainWebhookTest {
@@ -28,7 +29,7 @@ class KubectlDrainWebhookTest {
 
     @RequiresKubectl
     @Test
-    @DisplayName("prints seed 000's two lines for a migratable LiveMigrate VMI")
+    @DisplayName("prints KubeVirt's two example lines for a migratable LiveMigrate VMI")
     void drainPrintsSeedLines() throws Exception {
         try (EvictionTestCluster cluster = EvictionTestCluster.start(workDir)) {
             String pod = cluster.runVmi("vm-cirros", "LiveMigrate", true, "node02").getMetadata().getName();

@@ -14,9 +14,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Seed 000's note: the webhook is registered with {@code failurePolicy: Ignore}, so while it is down the API server
- * lets evictions through to the PodDisruptionBudgets, and the PDBs still protect every launcher pod that needs
- * protection (only the evacuation is not triggered).
+ * As KubeVirt's {@code docs/handling-eviction-requests.md} notes: the webhook is registered with
+ * {@code failurePolicy: Ignore}, so while it is down the API server lets evictions through to the PodDisruptionBudgets,
+ * and the PDBs still protect every launcher pod that needs protection (only the evacuation is not triggered).
  */
 @DisplayName("webhook stopped: failurePolicy Ignore passes evictions to the PDBs, which still protect launcher pods")
 class WebhookDownTest {

@@ -30,9 +30,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * Seed 003 end to end through the Kubernetes API, on a clock the test moves: the node handler and one simulated
- * hypervisor (guests that ignore ACPI, so only the end of the grace period stops them) share it, so a 30 s grace
- * period is observed without waiting 30 s. After each move the test has the handler look again and waits until it
+ * Graceful shutdown end to end through the Kubernetes API, on a clock the test moves: the node handler and one
+ * simulated hypervisor (guests that ignore ACPI, so only the end of the grace period stops them) share it, so a 30 s
+ * grace period is observed without waiting 30 s. After each move the test has the handler look again and waits until it
  * has, so "not yet destroyed" is a fact about a finished pass, not about timing.
  */
 class GracefulShutdownIntegrationTest {

@@ -29,10 +29,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 002's functional test in the embedded cluster: a node filled with LiveMigrate VMs is pushed past its soft
- * memory threshold (seed 002's kubelet values, with a 1 s soft grace period to keep the test short). With the gate
- * on, the kubelet's victims migrate and their launcher pods end only after the migration succeeded; with the gate
- * off, they are shut down.
+ * The node-pressure proposal's functional test in the embedded cluster: a node filled with LiveMigrate VMs is pushed
+ * past its soft memory threshold (the proposal's kubelet values, with a 1 s soft grace period to keep the test short).
+ * With the gate on, the kubelet's victims migrate and their launcher pods end only after the migration succeeded; with
+ * the gate off, they are shut down.
  */
 class NodePressureEvictionFunctionalTest {
 
@@ -142,7 +142,10 @@ class NodePressureEvictionFunctionalTest {
             plane.start();
         }
 
-        /** Three LiveMigrate VMs on node01 (seed 002's kubelet values), a spare node, then node01 pushed below 3500Mi. */
+        /**
+         * Three LiveMigrate VMs on node01 (the proposal's kubelet values), a spare node, then node01 pushed below
+         * 3500Mi.
+         */
         void fillAndPush() {
             node(FULL, Map.of(
                     "sim.drainboard.dev/eviction-soft", "memory.available<3500Mi",

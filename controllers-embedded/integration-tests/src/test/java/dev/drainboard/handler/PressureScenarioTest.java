@@ -1,12 +1,12 @@
 package dev.drainboard.handler;
 
+import dev.drainboard.simulation.SimulationKnobs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.ControlPlane;
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -77,7 +77,7 @@ class PressureScenarioTest {
      */
     private static void awaitEvictionManagerRound(KubernetesClient client, String observer) {
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName(observer)
-                .addToAnnotations(KubeVirtNames.Simulation.EVICTION_HARD, "memory.available>10Mi").endMetadata()
+                .addToAnnotations(SimulationKnobs.EVICTION_HARD, "memory.available>10Mi").endMetadata()
                 .withNewSpec().withUnschedulable(true).endSpec().build()).create();
         await().atMost(WAIT).until(() -> kubeletEvents(client, observer, "InvalidEvictionConfiguration") > 0);
     }

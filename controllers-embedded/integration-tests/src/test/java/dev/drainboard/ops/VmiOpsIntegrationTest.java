@@ -1,9 +1,11 @@
 package dev.drainboard.ops;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import org.junit.jupiter.api.DisplayName;
@@ -90,7 +92,7 @@ class VmiOpsIntegrationTest {
     @DisplayName("migrate moves a running migratable VMI to another node; a non-migratable one is refused with the reason")
     void migrateMovesTheVmi() throws Exception {
         try (OpsTestCluster c = OpsTestCluster.start(dir, NODES + vmi("vm1", false, "{}")
-                + vmi("stuck", false, "{" + KubeVirtNames.Simulation.LIVE_MIGRATABLE + ": \"false\"}"))) {
+                + vmi("stuck", false, "{" + SimulationKnobs.LIVE_MIGRATABLE + ": \"false\"}"))) {
             c.awaitRunningLauncher("demo", "vm1");
             c.awaitRunningLauncher("demo", "stuck");
             String source = c.vmi("demo", "vm1").getStatus().getNodeName();
@@ -102,7 +104,7 @@ class VmiOpsIntegrationTest {
                     .inNamespace("demo").withName(started.name()).get();
             assertThat(vmim.getSpec().getVmiName()).isEqualTo("vm1");
             assertThat(vmim.getMetadata().getAnnotations())
-                    .containsEntry(KubeVirtNames.Drainboard.MIGRATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_USER_REQUEST);
+                    .containsEntry(DrainboardAnnotations.MIGRATION_CAUSE, DrainboardAnnotations.CAUSE_USER_REQUEST);
 
             await().atMost(WAIT).until(() -> {
                 VirtualMachineInstance vmi = c.vmi("demo", "vm1");
@@ -114,7 +116,7 @@ class VmiOpsIntegrationTest {
 
             assertThatThrownBy(() -> c.ops.migrate("demo", "stuck"))
                     .isInstanceOfSatisfying(OpsException.class, e -> assertThat(e.kind()).isEqualTo(OpsException.Kind.REFUSED))
-                    .hasMessageContaining("VMI demo/stuck is not live-migratable: " + KubeVirtNames.Conditions.REASON_NOT_MIGRATABLE);
+                    .hasMessageContaining("VMI demo/stuck is not live-migratable: " + KubeVirtConditions.REASON_NOT_MIGRATABLE);
             assertThat(c.client.resources(VirtualMachineInstanceMigration.class).inNamespace("demo").list().getItems())
                     .noneMatch(m -> "stuck".equals(m.getSpec().getVmiName()));
             assertThatThrownBy(() -> c.ops.migrate("demo", "nothere"))
@@ -130,7 +132,7 @@ class VmiOpsIntegrationTest {
             String source = c.vmi("demo", "vm1").getStatus().getNodeName();
             // 1Gi at 4Mi/s: the transfer takes minutes, so it is still running when cancelled.
             c.client.nodes().withName(source).edit(n -> {
-                n.getMetadata().setAnnotations(Map.of(KubeVirtNames.Simulation.LINK_SPEED, "4Mi"));
+                n.getMetadata().setAnnotations(Map.of(SimulationKnobs.LINK_SPEED, "4Mi"));
                 return n;
             });
 

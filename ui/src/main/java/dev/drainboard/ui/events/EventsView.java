@@ -1,7 +1,7 @@
 package dev.drainboard.ui.events;
 
 import atlantafx.base.theme.Styles;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardEvents;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
 import dev.drainboard.ui.common.TableScreen;
@@ -40,7 +40,7 @@ public final class EventsView implements ConsoleView {
         screen.table().getSortOrder().add(last);
         // A VM lost to a node-pressure eviction is worse than any other warning: it is the one row in red.
         screen.setRowStyle(r -> !r.warning() ? null
-                : KubeVirtNames.EventReasons.LOST_TO_NODE_PRESSURE.equals(r.reason()) ? "row-danger" : "row-warning");
+                : DrainboardEvents.LOST_TO_NODE_PRESSURE_REASON.equals(r.reason()) ? "row-danger" : "row-warning");
         screen.setFacts(r -> List.<Map.Entry<String, String>>of(
                 entry("Type", r.type()), entry("Reason", r.reason()), entry("Object", r.object()),
                 entry("Message", r.message()), entry("Count", String.valueOf(r.count())),

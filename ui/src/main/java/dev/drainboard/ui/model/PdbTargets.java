@@ -1,6 +1,6 @@
 package dev.drainboard.ui.model;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 
@@ -33,10 +33,10 @@ final class PdbTargets {
         }
         LabelSelector selector = pdb.getSpec() == null ? null : pdb.getSpec().getSelector();
         Map<String, String> match = selector == null || selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
-        boolean onlyCreatedBy = selector != null && match.size() == 1 && match.containsKey(KubeVirtNames.Labels.CREATED_BY)
+        boolean onlyCreatedBy = selector != null && match.size() == 1 && match.containsKey(KubeVirtLabels.CREATED_BY)
                 && (selector.getMatchExpressions() == null || selector.getMatchExpressions().isEmpty());
         if (onlyCreatedBy) {
-            String uid = match.get(KubeVirtNames.Labels.CREATED_BY);
+            String uid = match.get(KubeVirtLabels.CREATED_BY);
             if (!keys.contains(uid)) {
                 keys.add(uid);
             }

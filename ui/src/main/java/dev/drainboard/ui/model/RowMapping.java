@@ -1,6 +1,9 @@
 package dev.drainboard.ui.model;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.Conditions;
 import dev.drainboard.kubevirt.api.MigrationState;
@@ -109,7 +112,7 @@ final class RowMapping {
         String strategy = config.evictionStrategyFor(vmi).value();
         String source = own != null ? "VMI" : "cluster default";
         Optional<Condition> migratable = Conditions.find(status == null ? null : status.getConditions(),
-                KubeVirtNames.Conditions.LIVE_MIGRATABLE);
+                KubeVirtConditions.LIVE_MIGRATABLE);
         String liveMigratable = migratable.map(c -> Objects.toString(c.getStatus(), "Unknown")).orElse("Unknown");
         String reason = migratable.filter(c -> !"True".equals(c.getStatus()))
                 .map(c -> join(c.getReason(), c.getMessage()))
@@ -126,8 +129,8 @@ final class RowMapping {
                 strategy, source, liveMigratable, reason,
                 status == null || status.getEvacuationNodeName() == null ? "" : status.getEvacuationNodeName(),
                 pdbs, migration, created(vmi),
-                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.NODE_PRESSURE_DEADLINE, ""),
-                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(KubeVirtNames.Drainboard.LOST_TO_NODE_PRESSURE, ""),
+                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(DrainboardAnnotations.NODE_PRESSURE_DEADLINE, ""),
+                orEmpty(vmi.getMetadata().getAnnotations()).getOrDefault(DrainboardAnnotations.LOST_TO_NODE_PRESSURE, ""),
                 owner(vmi),
                 Conditions.find(status == null ? null : status.getConditions(), "PodScheduled")
                         .filter(c -> "False".equals(c.getStatus()))
@@ -145,9 +148,9 @@ final class RowMapping {
     /** The labels a VMI's launcher pod carries (computed once per VMI, then matched against each PDB). */
     private static Map<String, String> launcherLabels(VirtualMachineInstance vmi) {
         Map<String, String> labels = new HashMap<>(orEmpty(vmi.getMetadata().getLabels()));
-        labels.put(KubeVirtNames.Labels.APP, KubeVirtNames.Labels.APP_VIRT_LAUNCHER);
+        labels.put(KubeVirtLabels.APP, KubeVirtLabels.APP_VIRT_LAUNCHER);
         if (vmi.getMetadata().getUid() != null) {
-            labels.put(KubeVirtNames.Labels.CREATED_BY, vmi.getMetadata().getUid());
+            labels.put(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid());
         }
         return labels;
     }
@@ -164,7 +167,7 @@ final class RowMapping {
         var spec = pdb.getSpec();
         var status = pdb.getStatus();
         String owner = controller(pdb).map(o -> o.getKind() + "/" + o.getName()).orElse("");
-        boolean expanded = orEmpty(pdb.getMetadata().getLabels()).containsKey(KubeVirtNames.Labels.MIGRATION_NAME);
+        boolean expanded = orEmpty(pdb.getMetadata().getLabels()).containsKey(KubeVirtLabels.MIGRATION_NAME);
         return new PdbRow(pdb.getMetadata().getNamespace(), pdb.getMetadata().getName(),
                 LabelSelectors.format(spec == null ? null : spec.getSelector()),
                 spec == null ? "" : intOrString(spec.getMinAvailable()),
@@ -184,18 +187,18 @@ final class RowMapping {
         var status = vmim.getStatus();
         MigrationState state = status == null ? null : status.getMigrationState();
         Map<String, String> annotations = orEmpty(vmim.getMetadata().getAnnotations());
-        String cause = annotations.get(KubeVirtNames.Drainboard.MIGRATION_CAUSE);
+        String cause = annotations.get(DrainboardAnnotations.MIGRATION_CAUSE);
         if (cause == null || cause.isBlank()) {
-            if (annotations.containsKey(KubeVirtNames.Annotations.EVACUATION_MIGRATION)) {
-                cause = "evacuation of " + annotations.get(KubeVirtNames.Annotations.EVACUATION_MIGRATION);
-            } else if (annotations.containsKey(KubeVirtNames.Annotations.WORKLOAD_UPDATE_MIGRATION)) {
+            if (annotations.containsKey(KubeVirtAnnotations.EVACUATION_MIGRATION)) {
+                cause = "evacuation of " + annotations.get(KubeVirtAnnotations.EVACUATION_MIGRATION);
+            } else if (annotations.containsKey(KubeVirtAnnotations.WORKLOAD_UPDATE_MIGRATION)) {
                 cause = "workload update";
             } else {
                 cause = "requested";
             }
         }
         String phase = status == null || status.getPhase() == null ? "Pending" : status.getPhase();
-        TransferProgress transfer = TransferProgress.parse(annotations.get(KubeVirtNames.Drainboard.MIGRATION_PROGRESS))
+        TransferProgress transfer = TransferProgress.parse(annotations.get(DrainboardAnnotations.MIGRATION_PROGRESS))
                 .map(t -> t.after(previousTransfer)).orElse(null);
         Instant until = null;
         if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
@@ -244,7 +247,7 @@ final class RowMapping {
         return new PodRow(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), vmi.get().getName(),
                 pod.getSpec() == null || pod.getSpec().getNodeName() == null ? "" : pod.getSpec().getNodeName(),
                 pod.getStatus() == null || pod.getStatus().getPhase() == null ? "Pending" : pod.getStatus().getPhase(),
-                labels.getOrDefault(KubeVirtNames.Labels.MIGRATION_JOB_UID, ""), created(pod));
+                labels.getOrDefault(KubeVirtLabels.MIGRATION_JOB_UID, ""), created(pod));
     }
 
     static ReplicaSetRow replicaSetRow(VirtualMachineInstanceReplicaSet rs) {
@@ -254,7 +257,7 @@ final class RowMapping {
                 : status.getConditions().stream().filter(c -> "True".equals(c.getStatus()))
                 .map(c -> join(c.getType(), c.getMessage())).collect(Collectors.joining("; "));
         Optional<Condition> failure = Conditions.find(status == null ? null : status.getConditions(),
-                KubeVirtNames.Conditions.REPLICA_FAILURE).filter(c -> "True".equals(c.getStatus()));
+                KubeVirtConditions.REPLICA_FAILURE).filter(c -> "True".equals(c.getStatus()));
         return new ReplicaSetRow(rs.getMetadata().getNamespace(), rs.getMetadata().getName(),
                 spec == null || spec.getReplicas() == null ? 1 : spec.getReplicas(),
                 status == null || status.getReplicas() == null ? 0 : status.getReplicas(),

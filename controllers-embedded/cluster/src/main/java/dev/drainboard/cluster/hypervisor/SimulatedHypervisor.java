@@ -1,6 +1,5 @@
 package dev.drainboard.cluster.hypervisor;
 
-import dev.drainboard.units.GoDurations;
 import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.DomainDefinition;
 import dev.drainboard.hypervisor.DomainListener;
@@ -9,7 +8,10 @@ import dev.drainboard.hypervisor.Hypervisor;
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.hypervisor.MigrationProgress;
 import dev.drainboard.hypervisor.StopReason;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.simulation.SimulationKnobs;
+import dev.drainboard.units.GoDurations;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -42,10 +44,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SimulatedHypervisor implements Hypervisor {
 
-    public static final String BOOT_DELAY = KubeVirtNames.Simulation.BOOT_DELAY;
-    public static final String GUEST_SHUTDOWN_DELAY = KubeVirtNames.Simulation.GUEST_SHUTDOWN_DELAY;
+    public static final String BOOT_DELAY = SimulationKnobs.BOOT_DELAY;
+    public static final String GUEST_SHUTDOWN_DELAY = SimulationKnobs.GUEST_SHUTDOWN_DELAY;
     public static final String NEVER = "never";
-    public static final String MEMORY_DIRTY_RATE = KubeVirtNames.Simulation.MEMORY_DIRTY_RATE;
+    public static final String MEMORY_DIRTY_RATE = SimulationKnobs.MEMORY_DIRTY_RATE;
     /** How often a running transfer advances, by default. */
     static final Duration TICK = Duration.ofMillis(50);
     /** Listeners hear of a running transfer at most this often by default (and at once when it ends or changes mode). */
@@ -296,7 +298,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             if (d == null || !d.isAlive()) {
                 t.fail(now, "domain stopped during migration");
             } else if (t.abortRequested) {
-                t.fail(now, KubeVirtNames.Messages.MIGRATION_ABORTED);
+                t.fail(now, KubeVirtMessages.MIGRATION_ABORTED);
             } else {
                 t.step(now);
             }
@@ -340,7 +342,7 @@ public final class SimulatedHypervisor implements Hypervisor {
         final long memory;
         final Instant startedAt;
         MigrationProgress.State state = MigrationProgress.State.RUNNING;
-        String mode = KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY;
+        String mode = KubeVirtValues.MIGRATION_MODE_PRE_COPY;
         long processed;
         /** Left to send in the current pass. */
         long passRemaining;
@@ -373,10 +375,10 @@ public final class SimulatedHypervisor implements Hypervisor {
         void step(Instant now) {
             double dt = Math.max(0, Duration.between(lastTick, now).toNanos() / 1e9);
             lastTick = now;
-            boolean guestRuns = mode.equals(KubeVirtNames.Values.MIGRATION_MODE_PRE_COPY);
+            boolean guestRuns = mode.equals(KubeVirtValues.MIGRATION_MODE_PRE_COPY);
             if (guestRuns && options.pauseBy() != null && mustPauseNow(now)) {
                 // What is left only just fits before the kill: stop the guest dirtying and send the rest.
-                mode = KubeVirtNames.Values.MIGRATION_MODE_PAUSED;
+                mode = KubeVirtValues.MIGRATION_MODE_PAUSED;
                 passRemaining += dirty;
                 dirty = 0;
                 guestRuns = false;
@@ -414,19 +416,19 @@ public final class SimulatedHypervisor implements Hypervisor {
             }
             Duration elapsed = Duration.between(startedAt, now);
             if (Duration.between(lastProgressAt, now).compareTo(options.progressTimeout()) >= 0) {
-                fail(now, KubeVirtNames.Messages.ABORTING_STUCK.formatted(Duration.between(lastProgressAt, now).toSeconds()));
+                fail(now, KubeVirtMessages.ABORTING_STUCK.formatted(Duration.between(lastProgressAt, now).toSeconds()));
             } else if (elapsed.compareTo(completionTimeout) >= 0 && guestRuns) {
                 if (options.allowWorkloadDisruption() && options.allowPostCopy()) {
-                    mode = KubeVirtNames.Values.MIGRATION_MODE_POST_COPY; // the rest is pulled by the target: no more dirtying
+                    mode = KubeVirtValues.MIGRATION_MODE_POST_COPY; // the rest is pulled by the target: no more dirtying
                     passRemaining += dirty;
                     dirty = 0;
                 } else if (options.allowWorkloadDisruption()) {
-                    mode = KubeVirtNames.Values.MIGRATION_MODE_PAUSED;
+                    mode = KubeVirtValues.MIGRATION_MODE_PAUSED;
                     passRemaining += dirty;
                     dirty = 0;
                     completionTimeout = completionTimeout.multipliedBy(2);
                 } else {
-                    fail(now, KubeVirtNames.Messages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
+                    fail(now, KubeVirtMessages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
                 }
             }
         }

@@ -1,8 +1,8 @@
 package dev.drainboard.cluster.kubelet;
 
-import dev.drainboard.units.Quantities;
-import dev.drainboard.kubevirt.KubeVirtNames.Simulation;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.units.GoDurations;
+import dev.drainboard.units.Quantities;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -65,23 +65,23 @@ public record EvictionConfig(Threshold soft, Duration softGracePeriod, long maxP
         if (annotations == null) {
             return NONE;
         }
-        Threshold soft = threshold(annotations, Simulation.EVICTION_SOFT);
-        Threshold hard = threshold(annotations, Simulation.EVICTION_HARD);
+        Threshold soft = threshold(annotations, SimulationKnobs.EVICTION_SOFT);
+        Threshold hard = threshold(annotations, SimulationKnobs.EVICTION_HARD);
         Duration softGrace = Duration.ZERO;
-        String grace = annotations.get(Simulation.EVICTION_SOFT_GRACE_PERIOD);
+        String grace = annotations.get(SimulationKnobs.EVICTION_SOFT_GRACE_PERIOD);
         if (grace != null && !grace.isBlank()) {
             Matcher m = GRACE.matcher(grace);
             if (!m.matches()) {
-                throw new IllegalArgumentException(Simulation.EVICTION_SOFT_GRACE_PERIOD + ": expected memory.available=<duration> (e.g. memory.available=5s), got \"" + grace + "\"");
+                throw new IllegalArgumentException(SimulationKnobs.EVICTION_SOFT_GRACE_PERIOD + ": expected memory.available=<duration> (e.g. memory.available=5s), got \"" + grace + "\"");
             }
-            softGrace = duration(Simulation.EVICTION_SOFT_GRACE_PERIOD, m.group(1));
+            softGrace = duration(SimulationKnobs.EVICTION_SOFT_GRACE_PERIOD, m.group(1));
         }
         if (soft != null && (grace == null || grace.isBlank())) {
             // As the kubelet refuses to start with a soft threshold that has no grace period.
-            throw new IllegalArgumentException(Simulation.EVICTION_SOFT + " needs " + Simulation.EVICTION_SOFT_GRACE_PERIOD + " (e.g. memory.available=5s)");
+            throw new IllegalArgumentException(SimulationKnobs.EVICTION_SOFT + " needs " + SimulationKnobs.EVICTION_SOFT_GRACE_PERIOD + " (e.g. memory.available=5s)");
         }
         long maxPodGrace = 0;
-        String max = annotations.get(Simulation.EVICTION_MAX_POD_GRACE_PERIOD);
+        String max = annotations.get(SimulationKnobs.EVICTION_MAX_POD_GRACE_PERIOD);
         if (max != null && !max.isBlank()) {
             try {
                 maxPodGrace = Long.parseLong(max.trim());
@@ -89,13 +89,13 @@ public record EvictionConfig(Threshold soft, Duration softGracePeriod, long maxP
                 maxPodGrace = -1;
             }
             if (maxPodGrace < 0) {
-                throw new IllegalArgumentException(Simulation.EVICTION_MAX_POD_GRACE_PERIOD + ": expected whole seconds ≥ 0 (e.g. 300), got \"" + max + "\"");
+                throw new IllegalArgumentException(SimulationKnobs.EVICTION_MAX_POD_GRACE_PERIOD + ": expected whole seconds ≥ 0 (e.g. 300), got \"" + max + "\"");
             }
         }
         Duration transition = DEFAULT_PRESSURE_TRANSITION_PERIOD;
-        String period = annotations.get(Simulation.EVICTION_PRESSURE_TRANSITION_PERIOD);
+        String period = annotations.get(SimulationKnobs.EVICTION_PRESSURE_TRANSITION_PERIOD);
         if (period != null && !period.isBlank()) {
-            transition = duration(Simulation.EVICTION_PRESSURE_TRANSITION_PERIOD, period.trim());
+            transition = duration(SimulationKnobs.EVICTION_PRESSURE_TRANSITION_PERIOD, period.trim());
         }
         return new EvictionConfig(soft, softGrace, maxPodGrace, hard, transition);
     }

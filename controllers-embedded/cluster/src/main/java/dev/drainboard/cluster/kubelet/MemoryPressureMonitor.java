@@ -8,11 +8,13 @@ import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.PodConditions;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
-import dev.drainboard.scheduling.PodResources;
-import dev.drainboard.units.Quantities;
 import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.HypervisorRegistry;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.scheduling.PodResources;
+import dev.drainboard.simulation.SimulationKnobs;
+import dev.drainboard.units.Quantities;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,12 +31,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The simulated kubelets' eviction managers for memory: every {@link #PERIOD} each node's memory use is measured
- * (its pods' plus {@value KubeVirtNames.Simulation#SYSTEM_MEMORY_USAGE}), {@link MemoryPressureDecision} decides,
+ * (its pods' plus {@value SimulationKnobs#SYSTEM_MEMORY_USAGE}), {@link MemoryPressureDecision} decides,
  * and the node's {@code MemoryPressure} condition and {@code node.kubernetes.io/memory-pressure:NoSchedule} taint
  * (the node lifecycle controller's job in a real cluster) follow; a victim is handed to
  * {@link SimulatedKubelets#evict}.
  *
- * <p>What a pod uses: {@value KubeVirtNames.Simulation#POD_MEMORY_USAGE} when the pod has it; a virt-launcher pod
+ * <p>What a pod uses: {@value SimulationKnobs#POD_MEMORY_USAGE} when the pod has it; a virt-launcher pod
  * its domain's guest memory while the domain is alive (a migration target's incoming domain too) plus
  * {@link #LAUNCHER_OVERHEAD_BYTES}; any other pod its memory request.
  */
@@ -93,7 +95,7 @@ final class MemoryPressureMonitor implements AutoCloseable {
         }
         List<ObjectNode> running = store.list(BuiltinResources.PODS, null,
                 p -> name.equals(Json.text(p, "spec", "nodeName")) && !isFinished(p));
-        long usage = quantity(Json.text(node, "metadata", "annotations", KubeVirtNames.Simulation.SYSTEM_MEMORY_USAGE));
+        long usage = quantity(Json.text(node, "metadata", "annotations", SimulationKnobs.SYSTEM_MEMORY_USAGE));
         List<MemoryPressureDecision.PodUsage> candidates = new ArrayList<>();
         for (ObjectNode pod : running) {
             MemoryPressureDecision.PodUsage u = usageOf(pod, name);
@@ -139,17 +141,17 @@ final class MemoryPressureMonitor implements AutoCloseable {
 
     private MemoryPressureDecision.PodUsage usageOf(ObjectNode pod, String node) {
         long request = PodResources.requestsOf(pod).memoryBytes();
-        String annotated = Json.text(pod, "metadata", "annotations", KubeVirtNames.Simulation.POD_MEMORY_USAGE);
+        String annotated = Json.text(pod, "metadata", "annotations", SimulationKnobs.POD_MEMORY_USAGE);
         long usage;
         String container = pod.path("spec").path("containers").path(0).path("name").asText("");
         if (!annotated.isEmpty()) {
             usage = quantity(annotated);
         } else if (SimulatedKubelets.isLauncher(pod)) {
-            String vmiUid = Json.text(pod, "metadata", "labels", KubeVirtNames.Labels.CREATED_BY);
+            String vmiUid = Json.text(pod, "metadata", "labels", KubeVirtLabels.CREATED_BY);
             long guest = hypervisors.forNode(node).flatMap(h -> h.domain(vmiUid)).filter(Domain::isAlive)
                     .map(Domain::memoryBytes).orElse(0L);
             usage = guest + LAUNCHER_OVERHEAD_BYTES;
-            container = KubeVirtNames.Values.LAUNCHER_COMPUTE_CONTAINER;
+            container = KubeVirtValues.LAUNCHER_COMPUTE_CONTAINER;
         } else {
             usage = request;
         }

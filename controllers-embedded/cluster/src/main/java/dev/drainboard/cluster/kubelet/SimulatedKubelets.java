@@ -18,7 +18,8 @@ import dev.drainboard.hypervisor.Domain;
 import dev.drainboard.hypervisor.DomainState;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.hypervisor.StopReason;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.units.GoDurations;
 
 import java.time.Duration;
@@ -54,8 +55,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SimulatedKubelets implements ClusterComponent {
 
-    public static final String START_DELAY = KubeVirtNames.Simulation.POD_START_DELAY;
-    public static final String SHUTDOWN_DELAY = KubeVirtNames.Simulation.POD_SHUTDOWN_DELAY;
+    public static final String START_DELAY = SimulationKnobs.POD_START_DELAY;
+    public static final String SHUTDOWN_DELAY = SimulationKnobs.POD_SHUTDOWN_DELAY;
     static final Duration LEASE_RENEW = Duration.ofSeconds(10);
     static final int LEASE_DURATION_SECONDS = 40;
     private static final String KILL = "kill:";
@@ -200,12 +201,12 @@ public final class SimulatedKubelets implements ClusterComponent {
     }
 
     static boolean isLauncher(JsonNode pod) {
-        return KubeVirtNames.Labels.APP_VIRT_LAUNCHER.equals(Json.text(pod, "metadata", "labels", KubeVirtNames.Labels.APP))
+        return KubeVirtLabels.APP_VIRT_LAUNCHER.equals(Json.text(pod, "metadata", "labels", KubeVirtLabels.APP))
                 && !vmiUid(pod).isEmpty();
     }
 
     private static String vmiUid(JsonNode pod) {
-        return Json.text(pod, "metadata", "labels", KubeVirtNames.Labels.CREATED_BY);
+        return Json.text(pod, "metadata", "labels", KubeVirtLabels.CREATED_BY);
     }
 
     private static String launcherKey(String node, String vmiUid) {

@@ -18,9 +18,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * The node-pressure assists in the simulated transfer: a guest that dirties memory faster than the link sends it
- * never converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it so the transfer
- * ends by the instant it is given (docs/benchmarks.md measures both on whole drains).
+ * Phase 1 of node-pressure eviction (docs/behaviour.md) in the simulated transfer: a guest that dirties memory faster
+ * than the link sends it never converges by itself; auto-converge throttles it until it does; PauseBeforeKill pauses it
+ * so the transfer ends before the instant it is given.
  */
 class MigrationAssistTest {
 

@@ -20,7 +20,7 @@ class EvictionConfigTest {
     static final String HARD = "sim.drainboard.dev/eviction-hard";
 
     @Test
-    void seed002sExampleValues() {
+    void nodePressureProposalsTestValues() {
         EvictionConfig c = EvictionConfig.parse(Map.of(SOFT, "memory.available<3500Mi", SOFT_GRACE, "memory.available=5s",
                 MAX_GRACE, "300", HARD, "memory.available<10Mi"));
 

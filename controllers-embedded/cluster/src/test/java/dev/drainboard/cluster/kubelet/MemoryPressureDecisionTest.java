@@ -18,8 +18,8 @@ class MemoryPressureDecisionTest {
     static final Instant NOW = Instant.parse("2025-01-01T12:00:00Z");
     static final long GI = 1L << 30;
     static final long MI = 1L << 20;
-    /** Seed 002's values on a 16 GiB node. */
-    static final EvictionConfig SEED = EvictionConfig.parse(Map.of(
+    /** The node-pressure proposal's test values (docs/behaviour.md) on a 16 GiB node. */
+    static final EvictionConfig PROPOSAL_VALUES = EvictionConfig.parse(Map.of(
             "sim.drainboard.dev/eviction-soft", "memory.available<3500Mi",
             "sim.drainboard.dev/eviction-soft-grace-period", "memory.available=5s",
             "sim.drainboard.dev/eviction-max-pod-grace-period", "300",
@@ -50,7 +50,7 @@ class MemoryPressureDecisionTest {
         List<PodUsage> pods = List.of(vm("small", 2, 60), vm("big", 8, 60));
         long usage = CAPACITY - availableMi * MI;
 
-        var plan = MemoryPressureDecision.decide(SEED, CAPACITY, usage, pods, state, !victimRunning, NOW);
+        var plan = MemoryPressureDecision.decide(PROPOSAL_VALUES, CAPACITY, usage, pods, state, !victimRunning, NOW);
 
         String summary = plan.memoryPressure() + " | " + (plan.evict() == null ? "-" : plan.evict().gracePeriodSeconds())
                 + " | " + (plan.next().softFirstObserved() == null ? "-" : java.time.Duration.between(plan.next().softFirstObserved(), NOW).toSeconds())
@@ -72,7 +72,7 @@ class MemoryPressureDecisionTest {
     @Test
     void aPodUsingMoreThanItsRequestIsNamedInTheMessage() {
         PodUsage greedy = new PodUsage("ns", "greedy", "u", 3 * GI, GI, 0, 30, "app");
-        assertThat(MemoryPressureDecision.message(SEED.soft(), 2 * GI, greedy)).isEqualTo(
+        assertThat(MemoryPressureDecision.message(PROPOSAL_VALUES.soft(), 2 * GI, greedy)).isEqualTo(
                 "The node was low on resource: memory. Threshold quantity: 3500Mi, available: 2097152Ki. "
                         + "Container app was using 3145728Ki, request is 1Gi, has larger consumption of memory.");
     }

@@ -1,7 +1,6 @@
 package dev.drainboard.kubevirt.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.drainboard.kubevirt.KubeVirtNames;
 import io.fabric8.kubernetes.model.annotation.Categories;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;
@@ -13,8 +12,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 import java.util.Optional;
 
 /** A virtual machine that outlives its VMIs: the VM controller creates a VMI from the template per run strategy. */
-@Group(KubeVirtNames.GROUP)
-@Version(KubeVirtNames.VERSION)
+@Group(KubeVirtResource.GROUP)
+@Version(KubeVirtResource.VERSION)
 @Kind("VirtualMachine")
 @Plural("virtualmachines")
 @Singular("virtualmachine")

@@ -1,7 +1,7 @@
 package dev.drainboard.kubevirt.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import io.fabric8.kubernetes.model.annotation.Categories;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;
@@ -13,8 +13,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 import java.util.Optional;
 
 /** A running virtual machine: one launcher pod on one node (two while it migrates). */
-@Group(KubeVirtNames.GROUP)
-@Version(KubeVirtNames.VERSION)
+@Group(KubeVirtResource.GROUP)
+@Version(KubeVirtResource.VERSION)
 @Kind("VirtualMachineInstance")
 @Plural("virtualmachineinstances")
 @Singular("virtualmachineinstance")
@@ -45,6 +45,6 @@ public class VirtualMachineInstance extends KubeVirtResource<VirtualMachineInsta
     @JsonIgnore
     public boolean isMigratable() {
         return getStatus() != null
-                && Conditions.isTrue(getStatus().getConditions(), KubeVirtNames.Conditions.LIVE_MIGRATABLE);
+                && Conditions.isTrue(getStatus().getConditions(), KubeVirtConditions.LIVE_MIGRATABLE);
     }
 }

@@ -1,6 +1,5 @@
 package dev.drainboard.kubevirt.api;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
 import io.fabric8.kubernetes.model.annotation.Categories;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;
@@ -10,8 +9,8 @@ import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
 
 /** Keeps a number of alike VMIs from one template (VMIRS); scalable with {@code kubectl scale}. */
-@Group(KubeVirtNames.GROUP)
-@Version(KubeVirtNames.VERSION)
+@Group(KubeVirtResource.GROUP)
+@Version(KubeVirtResource.VERSION)
 @Kind("VirtualMachineInstanceReplicaSet")
 @Plural("virtualmachineinstancereplicasets")
 @Singular("virtualmachineinstancereplicaset")

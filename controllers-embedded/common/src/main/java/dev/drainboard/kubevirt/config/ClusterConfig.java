@@ -1,6 +1,6 @@
 package dev.drainboard.kubevirt.config;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.KubeVirtSpec;
@@ -25,8 +25,8 @@ import java.util.Set;
  * @param migrations       migration limits and timeouts
  * @param featureGates     enabled feature gates, in the CR's order
  * @param source           {@code namespace/name} of the KubeVirt CR this came from; empty for the defaults
- * @param nodePressureAssist Drainboard's seed-002 phase-1 knob (annotation
- *                           {@value KubeVirtNames.Drainboard#NODE_PRESSURE_MIGRATION_ASSIST} on the CR)
+ * @param nodePressureAssist how Drainboard helps a node-pressure migration finish in time (annotation
+ *                           {@value DrainboardAnnotations#NODE_PRESSURE_MIGRATION_ASSIST} on the CR)
  */
 public record ClusterConfig(
         EvictionStrategy evictionStrategy,
@@ -45,9 +45,16 @@ public record ClusterConfig(
         this(evictionStrategy, migrations, featureGates, source, NodePressureAssist.NONE);
     }
 
-    /** Seed 002: node-pressure evictions of VMIs are turned into live migrations. */
+    /**
+     * The feature gate that turns node-pressure evictions of VMIs into live migrations: Drainboard's, named as in
+     * KubeVirt's proposal, in no KubeVirt release (docs/behaviour.md, "Node-pressure eviction turned into live
+     * migration").
+     */
+    public static final String NODE_PRESSURE_EVICTION_LIVE_MIGRATION = "NodePressureEvictionLiveMigration";
+
+    /** Whether {@link #NODE_PRESSURE_EVICTION_LIVE_MIGRATION} is on. */
     public boolean nodePressureEvictionLiveMigration() {
-        return isFeatureGateEnabled(KubeVirtNames.Values.FEATURE_GATE_NODE_PRESSURE_EVICTION_LIVE_MIGRATION);
+        return isFeatureGateEnabled(NODE_PRESSURE_EVICTION_LIVE_MIGRATION);
     }
 
     /** KubeVirt's configuration when no KubeVirt CR is there. */
@@ -112,12 +119,12 @@ public record ClusterConfig(
 
     private static NodePressureAssist nodePressureAssist(KubeVirt kubeVirt) throws InvalidClusterConfigException {
         var annotations = kubeVirt.getMetadata().getAnnotations();
-        String text = annotations == null ? null : annotations.get(KubeVirtNames.Drainboard.NODE_PRESSURE_MIGRATION_ASSIST);
+        String text = annotations == null ? null : annotations.get(DrainboardAnnotations.NODE_PRESSURE_MIGRATION_ASSIST);
         if (text == null || text.isBlank()) {
             return NodePressureAssist.NONE;
         }
         return NodePressureAssist.parse(text.trim()).orElseThrow(() -> new InvalidClusterConfigException(
-                "annotation " + KubeVirtNames.Drainboard.NODE_PRESSURE_MIGRATION_ASSIST + " must be None, AutoConverge or PauseBeforeKill, got " + text));
+                "annotation " + DrainboardAnnotations.NODE_PRESSURE_MIGRATION_ASSIST + " must be None, AutoConverge or PauseBeforeKill, got " + text));
     }
 
     private static MigrationConfig migrations(KubeVirtSpec.Migrations m) throws InvalidClusterConfigException {

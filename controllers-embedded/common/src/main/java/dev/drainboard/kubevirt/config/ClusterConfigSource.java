@@ -1,6 +1,6 @@
 package dev.drainboard.kubevirt.config;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
@@ -55,9 +55,9 @@ public final class ClusterConfigSource implements AutoCloseable {
         });
     }
 
-    /** Starts following the KubeVirt CRs, preferring the one in {@value KubeVirtNames.Values#DEFAULT_INSTALL_NAMESPACE}. */
+    /** Starts following the KubeVirt CRs, preferring the one in {@value KubeVirtValues#DEFAULT_INSTALL_NAMESPACE}. */
     public static ClusterConfigSource start(KubernetesClient client) {
-        return start(client, KubeVirtNames.Values.DEFAULT_INSTALL_NAMESPACE);
+        return start(client, KubeVirtValues.DEFAULT_INSTALL_NAMESPACE);
     }
 
     /** Starts following the KubeVirt CRs, preferring one in {@code installNamespace} (see {@link ClusterConfig#select}). */

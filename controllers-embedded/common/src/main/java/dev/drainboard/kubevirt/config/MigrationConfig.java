@@ -3,7 +3,8 @@ package dev.drainboard.kubevirt.config;
 import io.fabric8.kubernetes.api.model.Quantity;
 
 /**
- * {@code spec.configuration.migrations} with KubeVirt's defaults filled in (kubevirt-behaviour.md §10).
+ * {@code spec.configuration.migrations} with KubeVirt's defaults filled in (KubeVirt's
+ * {@code pkg/virt-config/configuration.go}, {@code defaultClusterConfig}).
  *
  * @param bandwidthPerMigration bytes per second per migration; zero means no limit
  * @param allowWorkloadDisruption post-copy or pause when the completion timeout is hit; follows

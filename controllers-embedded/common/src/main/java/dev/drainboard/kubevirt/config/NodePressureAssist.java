@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Seed 002's phase 1: how the source node helps a live migration started by a node-pressure eviction finish before
- * the kubelet kills the launcher. Set on the KubeVirt CR with the annotation
- * {@code drainboard.dev/node-pressure-migration-assist}.
+ * Phase 1 of node-pressure eviction turned into live migration (docs/behaviour.md): how the source node helps a live
+ * migration started by a node-pressure eviction finish before the kubelet kills the launcher. Set on the KubeVirt CR
+ * with the annotation {@code drainboard.dev/node-pressure-migration-assist}.
  */
 public enum NodePressureAssist {
     /** Plain pre-copy, as the cluster's migration configuration says. */

@@ -1,6 +1,6 @@
 package dev.drainboard.kubevirt.replicaset;
 
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSetSpec;
 
@@ -54,11 +54,11 @@ public final class ReplicaSetValidation {
             }
         }
         if (spec.getTemplate() == null) {
-            errors.add(new FieldError("spec.template", "Required value: " + Messages.RS_MISSING_TEMPLATE));
+            errors.add(new FieldError("spec.template", "Required value: " + KubeVirtMessages.RS_MISSING_TEMPLATE));
         } else if (selector != null) {
             Map<String, String> labels = spec.getTemplate().getMetadata() == null ? null : spec.getTemplate().getMetadata().getLabels();
             if (!selector.matches(labels)) {
-                errors.add(new FieldError("spec.selector", "Invalid value: \"" + selector + "\": " + Messages.RS_SELECTOR_MISMATCH
+                errors.add(new FieldError("spec.selector", "Invalid value: \"" + selector + "\": " + KubeVirtMessages.RS_SELECTOR_MISMATCH
                         + " (template labels: " + (labels == null || labels.isEmpty() ? "none" : labelsText(labels)) + ")"));
             }
         }

@@ -1,6 +1,6 @@
 package dev.drainboard.controller.disruptionbudget;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -51,7 +51,7 @@ final class BudgetRelevance {
 
     private static String createdBy(Pod pod) {
         Map<String, String> labels = pod.getMetadata().getLabels();
-        return labels == null ? null : labels.get(KubeVirtNames.Labels.CREATED_BY);
+        return labels == null ? null : labels.get(KubeVirtLabels.CREATED_BY);
     }
 
     private static boolean active(Pod pod) {

@@ -1,6 +1,9 @@
 package dev.drainboard.controller.disruptionbudget;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.ClusterConfigSource;
@@ -76,7 +79,7 @@ public final class DisruptionBudgetController {
         addIndexIfAbsent(budgets, BUDGETS_BY_VMI, pdb -> vmiKeyOf(pdb).map(List::of).orElse(List.of()));
         addIndexIfAbsent(pods, PODS_BY_CREATOR, pod -> {
             Map<String, String> labels = pod.getMetadata().getLabels();
-            String uid = labels == null ? null : labels.get(KubeVirtNames.Labels.CREATED_BY);
+            String uid = labels == null ? null : labels.get(KubeVirtLabels.CREATED_BY);
             return uid == null ? List.of() : List.of(Keys.of(pod.getMetadata().getNamespace(), uid));
         });
         this.recorder = manager.eventRecorder(EventComponents.DISRUPTION_BUDGET);
@@ -93,7 +96,7 @@ public final class DisruptionBudgetController {
                                                       ClusterConfigSource config) {
         DisruptionBudgetController controller = new DisruptionBudgetController(manager, vmis, pods, migrations, config);
         controller.loop = ControllerLoop.builder(NAME, controller::reconcile)
-                .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
+                .workers(KubeVirtDefaults.CONTROLLER_THREADS)
                 .watch(vmis, Keys::of, BudgetRelevance::vmiChanged)
                 .watch(controller.budgets, pdb -> DisruptionBudgets.controllingVmi(pdb)
                         .map(ref -> Keys.of(pdb.getMetadata().getNamespace(), ref.getName())).orElse(null),
@@ -209,12 +212,12 @@ public final class DisruptionBudgetController {
                 expectations.expectCreations(key, 1);
                 try {
                     String created = writes.create(c.budget());
-                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_CREATE, KubeVirtNames.Messages.CREATED_PDB, created);
+                    recorder.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_PDB, created);
                     LOG.debug("created PodDisruptionBudget {}/{} for VMI {}", namespace, created, key);
                 } catch (KubernetesClientException e) {
                     expectations.creationObserved(key); // it will never be seen
-                    recorder.warning(vmi, KubeVirtNames.EventReasons.FAILED_CREATE,
-                            KubeVirtNames.Messages.ERROR_CREATING_PDB, errorText(e));
+                    recorder.warning(vmi, KubeVirtEventReasons.FAILED_CREATE,
+                            KubeVirtMessages.ERROR_CREATING_PDB, errorText(e));
                     throw e;
                 }
             }
@@ -223,24 +226,24 @@ public final class DisruptionBudgetController {
                 expectations.raiseExpectations(key, 0, 1);
                 try {
                     api.withName(d.name()).delete();
-                    recorder.normal(subject, KubeVirtNames.EventReasons.SUCCESSFUL_DELETE,
-                            KubeVirtNames.Messages.DELETED_PDB, d.name());
+                    recorder.normal(subject, KubeVirtEventReasons.SUCCESSFUL_DELETE,
+                            KubeVirtMessages.DELETED_PDB, d.name());
                     LOG.info("deleted PodDisruptionBudget {}/{} of VMI {}: {}", namespace, d.name(), key, d.reason().text());
                 } catch (KubernetesClientException e) {
                     expectations.deletionObserved(key);
-                    recorder.warning(subject, KubeVirtNames.EventReasons.FAILED_DELETE,
-                            KubeVirtNames.Messages.ERROR_DELETING_PDB, d.name(), errorText(e));
+                    recorder.warning(subject, KubeVirtEventReasons.FAILED_DELETE,
+                            KubeVirtMessages.ERROR_DELETING_PDB, d.name(), errorText(e));
                     throw e;
                 }
             }
             case BudgetAction.Shrink s -> {
                 try {
                     api.withName(s.name()).patch(PatchContext.of(PatchType.JSON), DisruptionBudgets.shrinkPatch());
-                    recorder.normal(vmi, KubeVirtNames.EventReasons.SUCCESSFUL_UPDATE,
-                            KubeVirtNames.Messages.SHRANK_PDB, s.name());
+                    recorder.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_UPDATE,
+                            KubeVirtMessages.SHRANK_PDB, s.name());
                 } catch (KubernetesClientException e) {
-                    recorder.warning(vmi, KubeVirtNames.EventReasons.FAILED_UPDATE,
-                            KubeVirtNames.Messages.ERROR_SHRINKING_PDB, s.name(), errorText(e));
+                    recorder.warning(vmi, KubeVirtEventReasons.FAILED_UPDATE,
+                            KubeVirtMessages.ERROR_SHRINKING_PDB, s.name(), errorText(e));
                     throw e;
                 }
             }

@@ -12,8 +12,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Which PDBs a VMI should have, as KubeVirt's disruption budget controller decided it up to v1.5 (seed 000's
- * "Is a PDB required" table, spec §3.2). Pure: the caches go in, actions come out.
+ * Which PDBs a VMI should have, as KubeVirt's disruption budget controller decided it up to v1.5
+ * ({@code pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go} at v1.5.0; docs/behaviour.md, "One
+ * PodDisruptionBudget per VMI"). Pure: the caches go in, actions come out.
  *
  * <p>The PDB is what makes the eviction webhook's {@code failurePolicy: Ignore} safe: while the webhook is down,
  * or after it has marked the VMI and lets the next evictions through, the PDB holds the launcher pod until the
@@ -25,7 +26,7 @@ public final class DisruptionBudgetDecision {
     private DisruptionBudgetDecision() {
     }
 
-    /** Seed 000: LiveMigrate and External always; LiveMigrateIfPossible only while migratable; None never. */
+    /** LiveMigrate and External always; LiveMigrateIfPossible only while migratable; None never. */
     public static boolean needsBudget(EvictionStrategy strategy, boolean migratable) {
         return switch (strategy) {
             case LIVE_MIGRATE, EXTERNAL -> true;
@@ -101,7 +102,7 @@ public final class DisruptionBudgetDecision {
     }
 
     /**
-     * Spec §3.2: a PDB a migration expanded goes back to {@code minAvailable: 1} once that migration is final (or
+     * A PDB a migration expanded goes back to {@code minAvailable: 1} once that migration is final (or
      * gone) and a single launcher pod is left, so the next drain is not blocked by a target pod that no longer exists.
      */
     static Optional<BudgetAction> shrink(PodDisruptionBudget pdb, BudgetInput in) {

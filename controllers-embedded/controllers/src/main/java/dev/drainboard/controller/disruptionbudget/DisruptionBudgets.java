@@ -1,6 +1,8 @@
 package dev.drainboard.controller.disruptionbudget;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.kubevirt.api.KubeVirtResource;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.IntOrString;
@@ -28,14 +30,14 @@ public final class DisruptionBudgets {
     public static PodDisruptionBudget budgetFor(VirtualMachineInstance vmi) {
         return new PodDisruptionBudgetBuilder()
                 .withNewMetadata()
-                    .withGenerateName(KubeVirtNames.Values.DISRUPTION_BUDGET_GENERATE_NAME)
+                    .withGenerateName(KubeVirtValues.DISRUPTION_BUDGET_GENERATE_NAME)
                     .withNamespace(vmi.getMetadata().getNamespace())
                     .withOwnerReferences(ownerReferenceTo(vmi))
                 .endMetadata()
                 .withNewSpec()
                     .withMinAvailable(new IntOrString(1))
                     .withNewSelector()
-                        .withMatchLabels(Map.of(KubeVirtNames.Labels.CREATED_BY, vmi.getMetadata().getUid()))
+                        .withMatchLabels(Map.of(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid()))
                     .endSelector()
                 .endSpec()
                 .build();
@@ -43,7 +45,7 @@ public final class DisruptionBudgets {
 
     static OwnerReference ownerReferenceTo(VirtualMachineInstance vmi) {
         return new OwnerReferenceBuilder()
-                .withApiVersion(KubeVirtNames.API_VERSION)
+                .withApiVersion(KubeVirtResource.API_VERSION)
                 .withKind(VMI_KIND)
                 .withName(vmi.getMetadata().getName())
                 .withUid(vmi.getMetadata().getUid())
@@ -71,7 +73,7 @@ public final class DisruptionBudgets {
     /** The VMIM that expanded this PDB (label {@code kubevirt.io/migrationName}), if one did. */
     public static Optional<String> migrationName(PodDisruptionBudget pdb) {
         Map<String, String> labels = pdb.getMetadata().getLabels();
-        return Optional.ofNullable(labels == null ? null : labels.get(KubeVirtNames.Labels.MIGRATION_NAME));
+        return Optional.ofNullable(labels == null ? null : labels.get(KubeVirtLabels.MIGRATION_NAME));
     }
 
     /**
@@ -81,7 +83,7 @@ public final class DisruptionBudgets {
     public static boolean isLegacyMigrationBudget(PodDisruptionBudget pdb) {
         String name = pdb.getMetadata().getName() == null ? "" : pdb.getMetadata().getName();
         boolean labelled = migrationName(pdb).isPresent();
-        if (name.startsWith(KubeVirtNames.Values.LEGACY_MIGRATION_PDB_GENERATE_NAME) && labelled) {
+        if (name.startsWith(KubeVirtValues.LEGACY_MIGRATION_PDB_GENERATE_NAME) && labelled) {
             return true;
         }
         return !labelled && minAvailable(pdb).map(n -> n == 2).orElse(false);

@@ -1,10 +1,14 @@
 package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.controller.informers.SharedInformers;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtFinalizers;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
@@ -39,11 +43,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The evacuation controller (seed 001): per node, creates the VMIMs that move marked VMIs (or, under the drain
- * taint, all of them) away, as many as the migration limits allow. Keys are node names; the decision is
- * {@link EvacuationDecision}.
+ * The evacuation controller ({@code pkg/virt-controller/watch/drain/evacuation/evacuation.go} in KubeVirt): per node,
+ * creates the VMIMs that move marked VMIs (or, under the drain taint, all of them) away, as many as the migration
+ * limits allow. Keys are node names; the decision is {@link EvacuationDecision}.
  *
- * <p>Better than seed 001's fixed 5-second re-check: a node that found no free slot is remembered, and the moment
+ * <p>Better than KubeVirt's fixed 5-second re-check: a node that found no free slot is remembered, and the moment
  * any migration ends every such node is queued again, so the next migration starts within milliseconds.
  */
 public final class EvacuationController {
@@ -89,7 +93,7 @@ public final class EvacuationController {
             return node == null ? List.of() : List.of(node);
         }));
         c.loop = ControllerLoop.<String>builder(NAME, c::reconcile)
-                .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
+                .workers(KubeVirtDefaults.CONTROLLER_THREADS)
                 .watch(c.nodes, node -> node.getMetadata().getName())
                 .watch(informers.vmis(), EvacuationController::nodeOf, (before, after) -> c.concerns(before) || c.concerns(after))
                 .waitFor(informers.migrations())
@@ -163,7 +167,7 @@ public final class EvacuationController {
 
     private static String evacuatedNode(VirtualMachineInstanceMigration m) {
         Map<String, String> annotations = m.getMetadata().getAnnotations();
-        return annotations == null ? null : annotations.get(Annotations.EVACUATION_MIGRATION);
+        return annotations == null ? null : annotations.get(KubeVirtAnnotations.EVACUATION_MIGRATION);
     }
 
     private void enqueueNodeOfVmi(VirtualMachineInstanceMigration m) {
@@ -221,13 +225,13 @@ public final class EvacuationController {
         plan.yieldTo().forEach(loop::enqueue);
         for (VirtualMachineInstance vmi : plan.warn()) {
             lastWarned.put(Keys.of(vmi), now);
-            events.normal(vmi, EventReasons.FAILED_CREATE, Messages.VMI_NOT_MIGRATEABLE);
+            events.normal(vmi, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.VMI_NOT_MIGRATEABLE);
         }
         KubernetesClientException failure = null;
         if (!plan.migrate().isEmpty()) {
             LOG.info("node {}: {} migrations in flight, creating {}", nodeName, unfinished.size(), plan.migrate().size());
             creations.expectCreations(nodeName, plan.migrate().size());
-            // Seed 001 creates the VMIMs concurrently: two free slots cost one round trip, not two.
+            // Concurrently, as KubeVirt creates them: two free slots cost one round trip, not two.
             List<CompletableFuture<KubernetesClientException>> creates = plan.migrate().stream()
                     .map(c -> CompletableFuture.supplyAsync(() -> create(c, nodeName), CREATES))
                     .toList();
@@ -274,11 +278,11 @@ public final class EvacuationController {
                     .inNamespace(c.vmi().getMetadata().getNamespace())
                     .resource(newMigration(c.vmi(), nodeName, c.cause())).create();
             informers.freshMigrations().written(created);
-            events.normal(c.vmi(), EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_MIGRATION, created.getMetadata().getName());
+            events.normal(c.vmi(), KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_MIGRATION, created.getMetadata().getName());
             return null;
         } catch (KubernetesClientException e) {
             creations.creationObserved(nodeName); // it will never be seen
-            events.warning(c.vmi(), EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_MIGRATION, message(e));
+            events.warning(c.vmi(), KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.ERROR_CREATING_MIGRATION, message(e));
             return e;
         }
     }
@@ -297,26 +301,26 @@ public final class EvacuationController {
     }
 
     /**
-     * The VMIM of spec §4.3: {@code generateName: kubevirt-evacuation-}, the evacuated node in
-     * {@code kubevirt.io/evacuationMigration}, priority system-critical (system-maintenance for the descheduler),
-     * plus what KubeVirt's mutating webhook would add (the {@code kubevirt.io/vmi-name} label, the finalizer) and
-     * Drainboard's cause annotation.
+     * The VMIM as KubeVirt's {@code GenerateNewMigration} makes it: {@code generateName: kubevirt-evacuation-}, the
+     * evacuated node in {@code kubevirt.io/evacuationMigration}, priority system-critical (system-maintenance for the
+     * descheduler), plus what KubeVirt's mutating webhook would add (the {@code kubevirt.io/vmi-name} label, the
+     * finalizer) and Drainboard's cause annotation.
      */
     public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         Map<String, String> vmiAnnotations = vmi.getMetadata().getAnnotations();
         boolean descheduler = vmiAnnotations != null
-                && Annotations.EVICTION_SOURCE_DESCHEDULER.equals(vmiAnnotations.get(Annotations.EVICTION_SOURCE));
+                && KubeVirtAnnotations.EVICTION_SOURCE_DESCHEDULER.equals(vmiAnnotations.get(KubeVirtAnnotations.EVICTION_SOURCE));
         m.setMetadata(new ObjectMetaBuilder()
-                .withGenerateName(KubeVirtNames.Values.EVACUATION_MIGRATION_GENERATE_NAME)
+                .withGenerateName(KubeVirtValues.EVACUATION_MIGRATION_GENERATE_NAME)
                 .withNamespace(vmi.getMetadata().getNamespace())
-                .addToAnnotations(Annotations.EVACUATION_MIGRATION, node)
-                .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, cause)
-                .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, vmi.getMetadata().getName())
-                .withFinalizers(KubeVirtNames.Finalizers.MIGRATION_JOB)
+                .addToAnnotations(KubeVirtAnnotations.EVACUATION_MIGRATION, node)
+                .addToAnnotations(DrainboardAnnotations.MIGRATION_CAUSE, cause)
+                .addToLabels(KubeVirtLabels.MIGRATION_SELECTOR, vmi.getMetadata().getName())
+                .withFinalizers(KubeVirtFinalizers.MIGRATION_JOB)
                 .build());
         VirtualMachineInstanceMigrationSpec spec = new VirtualMachineInstanceMigrationSpec(vmi.getMetadata().getName());
-        spec.setPriority(descheduler ? KubeVirtNames.Values.PRIORITY_SYSTEM_MAINTENANCE : KubeVirtNames.Values.PRIORITY_SYSTEM_CRITICAL);
+        spec.setPriority(descheduler ? KubeVirtValues.PRIORITY_SYSTEM_MAINTENANCE : KubeVirtValues.PRIORITY_SYSTEM_CRITICAL);
         m.setSpec(spec);
         return m;
     }

@@ -1,7 +1,8 @@
 package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -21,8 +22,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Seed 001's evacuation {@code sync} for one node, with the legacy throttle of spec §4.6 (the seeds win): which
- * VMIs to migrate now, which to warn about, and when to look again. Pure.
+ * KubeVirt's evacuation {@code sync} for one node ({@code pkg/virt-controller/watch/drain/evacuation/evacuation.go}),
+ * with the migration limits it applied up to v1.8 (docs/behaviour.md, "Evacuation throttle"): which VMIs to migrate
+ * now, which to warn about, and when to look again. Pure.
  *
  * <pre>
  * candidates   every VMI on the node when it carries the drain taint (key nodeDrainTaintKey, effect NoSchedule),
@@ -44,9 +46,9 @@ import java.util.stream.Collectors;
 @Pure
 public final class EvacuationDecision {
 
-    /** Seed 001: the re-check when no slot is free. */
+    /** KubeVirt's re-check when no slot is free. */
     public static final Duration NO_SLOT_RECHECK = Duration.ofSeconds(5);
-    /** Seed 001: how often the "not migrateable" warning is refreshed. */
+    /** How often KubeVirt refreshes the "not migrateable" warning, so that it stays among the events. */
     public static final Duration WARNING_REFRESH = Duration.ofMinutes(1);
 
     /**
@@ -239,7 +241,10 @@ public final class EvacuationDecision {
                 .anyMatch(t -> Objects.equals(taintKey, t.getKey()) && "NoSchedule".equals(t.getEffect()));
     }
 
-    /** Spec §2: LiveMigrate always; LiveMigrateIfPossible while migratable; None and External never. */
+    /**
+     * As KubeVirt's {@code VMIMigratableOnEviction} ({@code pkg/util/migrations/migrations.go}): LiveMigrate always;
+     * LiveMigrateIfPossible while migratable; None and External never.
+     */
     public static boolean migratableOnEviction(ClusterConfig config, VirtualMachineInstance vmi) {
         EvictionStrategy strategy = config.evictionStrategyFor(vmi);
         return strategy == EvictionStrategy.LIVE_MIGRATE
@@ -259,18 +264,18 @@ public final class EvacuationDecision {
     /** Why the VMIM is made: the marker's own cause when it left one, else what marked the VMI. */
     static String cause(VirtualMachineInstance vmi, boolean byTaint) {
         if (byTaint) {
-            return KubeVirtNames.Drainboard.CAUSE_NODE_DRAIN_TAINT;
+            return DrainboardAnnotations.CAUSE_NODE_DRAIN_TAINT;
         }
         Map<String, String> annotations = vmi.getMetadata().getAnnotations();
-        String given = annotations == null ? null : annotations.get(KubeVirtNames.Drainboard.EVACUATION_CAUSE);
+        String given = annotations == null ? null : annotations.get(DrainboardAnnotations.EVACUATION_CAUSE);
         if (given != null && !given.isBlank()) {
             return given;
         }
-        if (annotations != null && KubeVirtNames.Annotations.EVICTION_SOURCE_DESCHEDULER.equals(
-                annotations.get(KubeVirtNames.Annotations.EVICTION_SOURCE))) {
-            return KubeVirtNames.Drainboard.CAUSE_DESCHEDULER;
+        if (annotations != null && KubeVirtAnnotations.EVICTION_SOURCE_DESCHEDULER.equals(
+                annotations.get(KubeVirtAnnotations.EVICTION_SOURCE))) {
+            return DrainboardAnnotations.CAUSE_DESCHEDULER;
         }
-        return KubeVirtNames.Drainboard.CAUSE_API_EVICTION;
+        return DrainboardAnnotations.CAUSE_API_EVICTION;
     }
 
     /** Phases in which a VMIM holds a slot: all but the final ones. */

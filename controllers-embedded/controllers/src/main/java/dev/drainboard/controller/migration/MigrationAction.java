@@ -14,7 +14,10 @@ public sealed interface MigrationAction {
     record RemoveFinalizer() implements MigrationAction {
     }
 
-    /** Seed 000: the VMI's PDB to {@code minAvailable: 2}, labelled {@code kubevirt.io/migrationName: <vmim>}. */
+    /**
+     * The VMI's PDB to {@code minAvailable: 2}, labelled {@code kubevirt.io/migrationName: <vmim>}, as KubeVirt up to
+     * v1.5 expanded it (docs/behaviour.md, "One PodDisruptionBudget per VMI").
+     */
     record ExpandBudget(String budgetName, String migrationName) implements MigrationAction {
     }
 
@@ -25,11 +28,17 @@ public sealed interface MigrationAction {
     record DeleteTargetPod(String podName, String message) implements MigrationAction {
     }
 
-    /** Spec §5.8: the VMI's {@code status.migrationState} and the target node label, which wakes the target node. */
+    /**
+     * The hand-off (KubeVirt's {@code handleTargetPodHandoff}): the VMI's {@code status.migrationState} and the target
+     * node label, which wakes the target node.
+     */
     record HandOff(MigrationState state) implements MigrationAction {
     }
 
-    /** Spec §5.4: the VMI's migration state marked failed (and completed), e.g. "Target pod is down". */
+    /**
+     * The VMI's migration state marked failed (and completed), e.g. "Target pod is down" (KubeVirt's
+     * {@code handleMarkMigrationFailedOnVMI}).
+     */
     record MarkVmiMigrationFailed(String reason) implements MigrationAction {
     }
 
@@ -37,7 +46,10 @@ public sealed interface MigrationAction {
     record RequestAbort() implements MigrationAction {
     }
 
-    /** Seed 001: {@code descheduler.alpha.kubernetes.io/eviction-in-progress} on ({@code true}) or off the source pod. */
+    /**
+     * {@code descheduler.alpha.kubernetes.io/eviction-in-progress} on ({@code true}) or off the source pod, as KubeVirt
+     * v1.3 to v1.6 did (docs/behaviour.md, "Descheduler annotations").
+     */
     record SourcePodEvictionInProgress(String podName, boolean inProgress) implements MigrationAction {
     }
 }

@@ -9,11 +9,14 @@ import dev.drainboard.controller.disruptionbudget.DisruptionBudgetDecision;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgets;
 import dev.drainboard.controller.informers.SharedInformers;
 import dev.drainboard.controller.vmi.LauncherPodState;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Labels;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtFinalizers;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.MigrationState;
@@ -27,8 +30,8 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
-import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.LeanWrites;
+import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -66,7 +69,7 @@ import java.util.concurrent.Executors;
  * VMI, the descheduler annotation on the source pod. Keys are VMIM {@code namespace/name}s.
  *
  * <p>When a VMIM ends, the VMIMs held back by the migration limits are queued again at once, and the finished
- * VMIMs of its VMI beyond the 5 newest are deleted (spec §5.10).
+ * VMIMs of its VMI beyond the 5 newest are deleted (as KubeVirt's {@code garbageCollectFinalizedMigrations}).
  */
 public final class MigrationController {
 
@@ -118,7 +121,7 @@ public final class MigrationController {
                                                ClusterConfigSource config, MigrationTimings timings) {
         MigrationController c = new MigrationController(manager, informers, config, timings);
         c.loop = ControllerLoop.<String>builder(NAME, c::reconcile)
-                .workers(KubeVirtNames.Defaults.CONTROLLER_THREADS)
+                .workers(KubeVirtDefaults.CONTROLLER_THREADS)
                 .watch(informers.migrations(), Keys::of)
                 .watchAll(informers.vmis(), vmi -> c.unfinishedOf(Keys.of(vmi)))
                 .watchAll(informers.pods(), c::keysOfPod)
@@ -158,7 +161,7 @@ public final class MigrationController {
     /** The VMIM a target pod was made for ({@code kubevirt.io/migrationJobName}), or null. */
     private static String jobKey(Pod pod) {
         Map<String, String> annotations = pod.getMetadata().getAnnotations();
-        String job = annotations == null || !LauncherPodState.isMigrationTarget(pod) ? null : annotations.get(Annotations.MIGRATION_JOB_NAME);
+        String job = annotations == null || !LauncherPodState.isMigrationTarget(pod) ? null : annotations.get(KubeVirtAnnotations.MIGRATION_JOB_NAME);
         return job == null ? null : Keys.of(pod.getMetadata().getNamespace(), job);
     }
 
@@ -169,7 +172,7 @@ public final class MigrationController {
                 String job = jobKey(pod);
                 if (job != null) {
                     podCreations.creationObserved(job);
-                    startedNotSeen.remove(label(pod, Labels.MIGRATION_JOB_UID));
+                    startedNotSeen.remove(label(pod, KubeVirtLabels.MIGRATION_JOB_UID));
                 }
             }
 
@@ -234,9 +237,9 @@ public final class MigrationController {
         List<Pod> owned = vmi == null ? List.of()
                 : informers.podsOf(vmiKey).stream().filter(p -> LauncherPodState.ownedBy(p, vmi)).toList();
         String uid = vmim.getMetadata().getUid();
-        List<Pod> targets = owned.stream().filter(p -> uid.equals(label(p, Labels.MIGRATION_JOB_UID))).toList();
+        List<Pod> targets = owned.stream().filter(p -> uid.equals(label(p, KubeVirtLabels.MIGRATION_JOB_UID))).toList();
         Pod source = vmi == null ? null : LauncherPodState.currentPod(vmi,
-                owned.stream().filter(p -> !LauncherPodState.isMigrationTarget(p) || !uid.equals(label(p, Labels.MIGRATION_JOB_UID))).toList())
+                owned.stream().filter(p -> !LauncherPodState.isMigrationTarget(p) || !uid.equals(label(p, KubeVirtLabels.MIGRATION_JOB_UID))).toList())
                 .orElse(null);
         int active = (int) owned.stream().filter(p -> !LauncherPodState.isFinished(p)).count();
         ClusterConfig cfg = config.current();
@@ -341,7 +344,10 @@ public final class MigrationController {
         return new int[]{cluster, fromSource};
     }
 
-    /** Past Pending, or Pending with its target pod already there (spec §5.4). */
+    /**
+     * Past Pending, or Pending with its target pod already there (as KubeVirt's {@code handleTargetPodCreation}
+     * counts).
+     */
     private boolean holdsMigration(VirtualMachineInstanceMigration m) {
         if (startedNotSeen.contains(m.getMetadata().getUid())) {
             return true;
@@ -354,7 +360,7 @@ public final class MigrationController {
             return phase != MigrationPhase.WAITING_FOR_SYNC && phase != MigrationPhase.SYNCHRONIZING;
         }
         String vmiKey = Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName());
-        return informers.podsOf(vmiKey).stream().anyMatch(p -> m.getMetadata().getUid().equals(label(p, Labels.MIGRATION_JOB_UID)));
+        return informers.podsOf(vmiKey).stream().anyMatch(p -> m.getMetadata().getUid().equals(label(p, KubeVirtLabels.MIGRATION_JOB_UID)));
     }
 
     private String nodeOfVmi(VirtualMachineInstanceMigration m) {
@@ -383,13 +389,13 @@ public final class MigrationController {
                     if (vmim.getMetadata().getFinalizers() != null) {
                         vmim.getMetadata().getFinalizers().forEach(finalizers::add);
                     }
-                    finalizers.add(KubeVirtNames.Finalizers.MIGRATION_JOB);
+                    finalizers.add(KubeVirtFinalizers.MIGRATION_JOB);
                 }
                 if (m.vmiNameLabel() != null) {
-                    meta.putObject("labels").put(Labels.MIGRATION_SELECTOR, m.vmiNameLabel());
+                    meta.putObject("labels").put(KubeVirtLabels.MIGRATION_SELECTOR, m.vmiNameLabel());
                 }
                 if (m.cause() != null) {
-                    meta.putObject("annotations").put(KubeVirtNames.Drainboard.MIGRATION_CAUSE, m.cause());
+                    meta.putObject("annotations").put(DrainboardAnnotations.MIGRATION_CAUSE, m.cause());
                 }
                 meta.put("resourceVersion", vmim.getMetadata().getResourceVersion());
                 ObjectNode body = NODES.objectNode();
@@ -400,18 +406,18 @@ public final class MigrationController {
                 ArrayNode ops = NODES.arrayNode();
                 ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmim.getMetadata().getResourceVersion());
                 List<String> left = vmim.getMetadata().getFinalizers().stream()
-                        .filter(f -> !KubeVirtNames.Finalizers.MIGRATION_JOB.equals(f)).toList();
+                        .filter(f -> !KubeVirtFinalizers.MIGRATION_JOB.equals(f)).toList();
                 ops.addObject().put("op", "replace").put("path", "/metadata/finalizers").set("value", JSON.valueToTree(left));
                 ignoreMissing(() -> writes.patch(VirtualMachineInstanceMigration.class, ns, vmim.getMetadata().getName(), null, PatchType.JSON, ops.toString()));
             }
             case MigrationAction.ExpandBudget e -> {
-                String patch = "{\"metadata\":{\"labels\":{\"" + Labels.MIGRATION_NAME + "\":\"" + e.migrationName()
+                String patch = "{\"metadata\":{\"labels\":{\"" + KubeVirtLabels.MIGRATION_NAME + "\":\"" + e.migrationName()
                         + "\"}},\"spec\":{\"minAvailable\":2}}";
                 try {
                     writes.patch(PodDisruptionBudget.class, ns, e.budgetName(), null, PatchType.STRATEGIC_MERGE, patch);
-                    events.normal(vmi, EventReasons.SUCCESSFUL_UPDATE, Messages.EXPANDED_PDB, e.budgetName());
+                    events.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_UPDATE, KubeVirtMessages.EXPANDED_PDB, e.budgetName());
                 } catch (KubernetesClientException ex) {
-                    events.warning(vmi, EventReasons.FAILED_UPDATE, Messages.ERROR_EXPANDING_PDB, e.budgetName(), message(ex));
+                    events.warning(vmi, KubeVirtEventReasons.FAILED_UPDATE, KubeVirtMessages.ERROR_EXPANDING_PDB, e.budgetName(), message(ex));
                     throw ex;
                 }
             }
@@ -422,16 +428,16 @@ public final class MigrationController {
                     if (informers.pods().getStore().getByKey(Keys.of(created)) == null) {
                         startedNotSeen.add(vmim.getMetadata().getUid());
                     }
-                    events.normal(vmim, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_TARGET_POD, created.getMetadata().getName());
+                    events.normal(vmim, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_TARGET_POD, created.getMetadata().getName());
                 } catch (KubernetesClientException ex) {
                     podCreations.creationObserved(key);
-                    events.warning(vmi, EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_POD, message(ex));
+                    events.warning(vmi, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.ERROR_CREATING_POD, message(ex));
                     throw ex;
                 }
             }
             case MigrationAction.DeleteTargetPod d -> {
                 ignoreMissing(() -> client.pods().inNamespace(ns).withName(d.podName()).delete());
-                events.normal(vmim, EventReasons.SUCCESSFUL_DELETE, "%s", d.message());
+                events.normal(vmim, KubeVirtEventReasons.SUCCESSFUL_DELETE, "%s", d.message());
             }
             case MigrationAction.HandOff h -> handOff(vmim, vmi, h.state());
             case MigrationAction.MarkVmiMigrationFailed f -> markFailed(vmi, vmim.getMetadata().getUid(), f.reason(), now);
@@ -442,39 +448,45 @@ public final class MigrationController {
                 try {
                     writes.patch(VirtualMachineInstance.class, ns, vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
                 } catch (KubernetesClientException ex) {
-                    events.warning(vmim, EventReasons.FAILED_ABORT_MIGRATION, "%s", message(ex));
+                    events.warning(vmim, KubeVirtEventReasons.FAILED_ABORT_MIGRATION, "%s", message(ex));
                     throw ex;
                 }
             }
             case MigrationAction.SourcePodEvictionInProgress s -> {
-                String value = s.inProgress() ? "\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS_VALUE + "\"" : "null";
-                String patch = "{\"metadata\":{\"annotations\":{\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS + "\":" + value + "}}}";
+                String value = s.inProgress() ? "\"" + KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS_VALUE + "\"" : "null";
+                String patch = "{\"metadata\":{\"annotations\":{\"" + KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS + "\":" + value + "}}}";
                 ignoreMissing(() -> writes.patch(Pod.class, ns, s.podName(), null, PatchType.JSON_MERGE, patch));
             }
         }
     }
 
-    /** Spec §5.8: one JSON patch, guarded by the VMI's resourceVersion, with the state and the target node label. */
+    /**
+     * The hand-off (KubeVirt's {@code handleTargetPodHandoff}): one JSON patch, guarded by the VMI's resourceVersion,
+     * with the state and the target node label.
+     */
     private void handOff(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
         ArrayNode ops = NODES.arrayNode();
         ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmi.getMetadata().getResourceVersion());
         ops.addObject().put("op", "add").put("path", "/status/migrationState").set("value", JSON.valueToTree(state));
         if (vmi.getMetadata().getLabels() == null) {
             ops.addObject().put("op", "add").put("path", "/metadata/labels").set("value",
-                    NODES.objectNode().put(Labels.MIGRATION_TARGET_NODE_NAME, state.getTargetNode()));
+                    NODES.objectNode().put(KubeVirtLabels.MIGRATION_TARGET_NODE_NAME, state.getTargetNode()));
         } else {
-            ops.addObject().put("op", "add").put("path", "/metadata/labels/" + escape(Labels.MIGRATION_TARGET_NODE_NAME))
+            ops.addObject().put("op", "add").put("path", "/metadata/labels/" + escape(KubeVirtLabels.MIGRATION_TARGET_NODE_NAME))
                     .put("value", state.getTargetNode());
         }
         try {
             writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
         } catch (KubernetesClientException e) {
-            events.warning(vmim, EventReasons.FAILED_HAND_OVER, Messages.FAILED_HAND_OVER, message(e));
+            events.warning(vmim, KubeVirtEventReasons.FAILED_HAND_OVER, KubeVirtMessages.FAILED_HAND_OVER, message(e));
             throw e;
         }
     }
 
-    /** Spec §5.4: the VMI's state of this migration marked failed and completed, with times and reason filled in. */
+    /**
+     * The VMI's state of this migration marked failed and completed, with times and reason filled in (KubeVirt's
+     * {@code handleMarkMigrationFailedOnVMI}).
+     */
     private void markFailed(VirtualMachineInstance vmi, String uid, String reason, Instant now) {
         MigrationState state = vmi.getStatus().getMigrationState();
         String stamp = now.truncatedTo(ChronoUnit.SECONDS).toString();
@@ -492,7 +504,7 @@ public final class MigrationController {
             ops.addObject().put("op", "add").put("path", "/status/migrationState/failureReason").put("value", reason);
         }
         writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
-        events.warning(vmi, EventReasons.FAILED_MIGRATION, Messages.VMI_MIGRATION_FAILED_TARGET_DOWN, uid);
+        events.warning(vmi, KubeVirtEventReasons.FAILED_MIGRATION, KubeVirtMessages.VMI_MIGRATION_FAILED_TARGET_DOWN, uid);
     }
 
     /**
@@ -531,10 +543,10 @@ public final class MigrationController {
             }
         }
         if (plan.abortRequested() && (status == null || !dev.drainboard.kubevirt.api.Conditions.isTrue(status.getConditions(),
-                KubeVirtNames.Conditions.MIGRATION_ABORT_REQUESTED))) {
+                KubeVirtConditions.MIGRATION_ABORT_REQUESTED))) {
             List<Condition> conditions = new ArrayList<>(status == null || status.getConditions() == null ? List.of() : status.getConditions());
-            conditions.removeIf(c -> KubeVirtNames.Conditions.MIGRATION_ABORT_REQUESTED.equals(c.getType()));
-            Condition abort = new Condition(KubeVirtNames.Conditions.MIGRATION_ABORT_REQUESTED, KubeVirtNames.Conditions.STATUS_TRUE, null, null);
+            conditions.removeIf(c -> KubeVirtConditions.MIGRATION_ABORT_REQUESTED.equals(c.getType()));
+            Condition abort = new Condition(KubeVirtConditions.MIGRATION_ABORT_REQUESTED, KubeVirtConditions.STATUS_TRUE, null, null);
             abort.setLastTransitionTime(now.truncatedTo(ChronoUnit.SECONDS).toString());
             conditions.add(abort);
             ops.addObject().put("op", "add").put("path", "/status/conditions").set("value", JSON.valueToTree(conditions));
@@ -549,14 +561,17 @@ public final class MigrationController {
                 .subresource("status").patch(PatchContext.of(PatchType.JSON), ops.toString()));
     }
 
-    /** Spec §5.10: the 5 newest finished VMIMs of a VMI stay; older ones go, with the pod each left behind. */
+    /**
+     * The 5 newest finished VMIMs of a VMI stay; older ones go, with the pod each left behind (KubeVirt's
+     * {@code garbageCollectFinalizedMigrations}).
+     */
     private void collectGarbage(List<VirtualMachineInstanceMigration> siblings) {
         List<VirtualMachineInstanceMigration> finished = siblings.stream()
                 .filter(VirtualMachineInstanceMigration::isFinal)
                 .filter(m -> m.getMetadata().getDeletionTimestamp() == null)
                 .sorted(MigrationDecision.NEWEST_FIRST)
                 .toList();
-        for (VirtualMachineInstanceMigration old : finished.stream().skip(KubeVirtNames.Defaults.FINALIZED_MIGRATIONS_KEPT).toList()) {
+        for (VirtualMachineInstanceMigration old : finished.stream().skip(KubeVirtDefaults.FINALIZED_MIGRATIONS_KEPT).toList()) {
             String ns = old.getMetadata().getNamespace();
             MigrationState state = old.getStatus() == null ? null : old.getStatus().getMigrationState();
             String defunct = state == null ? null

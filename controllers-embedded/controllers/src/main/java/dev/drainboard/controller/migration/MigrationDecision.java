@@ -3,11 +3,13 @@ package dev.drainboard.controller.migration;
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.vmi.LauncherPodState;
 import dev.drainboard.controller.vmi.LauncherPods;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Labels;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtFinalizers;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
@@ -36,8 +38,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The migration controller's phase machine (spec §5.4–§5.6, with seed 000's PDB expansion): one VMIM, the caches
- * around it and the time in; the phase to move to, the writes to make and the events to record out. Pure.
+ * The migration controller's phase machine, as {@code sync} and {@code updateStatus} in KubeVirt's
+ * {@code pkg/virt-controller/watch/migration/migration.go} run it, with the PDB expansion of KubeVirt up to v1.5
+ * (docs/behaviour.md, "One PodDisruptionBudget per VMI"): one VMIM, the caches around it and the time in; the phase to
+ * move to, the writes to make and the events to record out. Pure.
  *
  * <pre>
  * failures first (any phase not final)
@@ -47,7 +51,7 @@ import java.util.Optional;
  *   source reported failure                    Failed  "source node reported migration failed"
  *   target pod gone after creation             Failed  "Migration target pod was removed during active migration."
  *   target pod down before completion          Failed  "Migration failed because target pod shutdown during migration"
- *   VMI's state cleared / another migration's  Failed  (spec §5.6 items 7, 8)
+ *   VMI's state cleared / another migration's  Failed  "VMI's migration state was cleared …" / "… taken over …"
  *   VMIM deleted after hand-off                ask the source to abort; stay
  * progression (one step per pass)
  *   unset            → Pending      (Failed if an older unfinished VMIM of the VMI exists)
@@ -126,21 +130,21 @@ public final class MigrationDecision {
 
         // Failures.
         if (vmi == null) {
-            return out.fail(Messages.MIGRATION_FAILED_VMI_MISSING, in, evacuation);
+            return out.fail(KubeVirtMessages.MIGRATION_FAILED_VMI_MISSING, in, evacuation);
         }
         if (vmi.isFinal()) {
-            return out.fail(Messages.MIGRATION_FAILED_VMI_SHUTDOWN, in, evacuation);
+            return out.fail(KubeVirtMessages.MIGRATION_FAILED_VMI_SHUTDOWN, in, evacuation);
         }
         if (deleting && !ours) {
             for (Pod pod : in.targetPods()) {
                 out.actions.add(new MigrationAction.DeleteTargetPod(pod.getMetadata().getName(),
-                        Messages.MIGRATION_CANCELED_POD_DELETED.formatted(pod.getMetadata().getNamespace(), pod.getMetadata().getName())));
+                        KubeVirtMessages.MIGRATION_CANCELED_POD_DELETED.formatted(pod.getMetadata().getNamespace(), pod.getMetadata().getName())));
             }
             out.abortRequested = true;
-            return out.fail(Messages.MIGRATION_FAILED_CANCELED, in, evacuation);
+            return out.fail(KubeVirtMessages.MIGRATION_FAILED_CANCELED, in, evacuation);
         }
         if (ours && Boolean.TRUE.equals(state.getFailed())) {
-            return out.fail(Messages.SOURCE_REPORTED_FAILURE, in, evacuation);
+            return out.fail(KubeVirtMessages.SOURCE_REPORTED_FAILURE, in, evacuation);
         }
         boolean completed = ours && Boolean.TRUE.equals(state.getCompleted());
         boolean targetExpected = phase.map(p -> p != MigrationPhase.PENDING).orElse(false);
@@ -148,28 +152,28 @@ public final class MigrationDecision {
         if (targetExpected && !completed) {
             if (target.isEmpty()) {
                 if (ours) {
-                    out.actions.add(new MigrationAction.MarkVmiMigrationFailed(KubeVirtNames.Values.FAILURE_REASON_TARGET_POD_DOWN));
+                    out.actions.add(new MigrationAction.MarkVmiMigrationFailed(KubeVirtValues.FAILURE_REASON_TARGET_POD_DOWN));
                 }
-                return out.fail(Messages.MIGRATION_TARGET_POD_REMOVED, in, evacuation);
+                return out.fail(KubeVirtMessages.MIGRATION_TARGET_POD_REMOVED, in, evacuation);
             }
             if (LauncherPodState.isDownOrGoingDown(target.get())) {
                 if (ours) {
-                    out.actions.add(new MigrationAction.MarkVmiMigrationFailed(KubeVirtNames.Values.FAILURE_REASON_TARGET_POD_DOWN));
+                    out.actions.add(new MigrationAction.MarkVmiMigrationFailed(KubeVirtValues.FAILURE_REASON_TARGET_POD_DOWN));
                 }
-                return out.fail(Messages.MIGRATION_FAILED_TARGET_POD_SHUTDOWN, in, evacuation);
+                return out.fail(KubeVirtMessages.MIGRATION_FAILED_TARGET_POD_SHUTDOWN, in, evacuation);
             }
         }
         boolean handedOffPhase = phase.map(p -> p == MigrationPhase.PREPARING_TARGET || p == MigrationPhase.TARGET_READY
                 || p == MigrationPhase.RUNNING).orElse(false);
         if (handedOffPhase && !ours) {
             return out.fail(state == null || state.getMigrationUid() == null
-                    ? Messages.MIGRATION_STATE_CLEARED : Messages.MIGRATION_STATE_TAKEN_OVER, in, evacuation);
+                    ? KubeVirtMessages.MIGRATION_STATE_CLEARED : KubeVirtMessages.MIGRATION_STATE_TAKEN_OVER, in, evacuation);
         }
         if (deleting) {
             out.abortRequested = true;
             if (!Boolean.TRUE.equals(state.getAbortRequested()) && !completed) {
                 out.actions.add(new MigrationAction.RequestAbort());
-                out.events.add(new Event(false, false, EventReasons.SUCCESSFUL_ABORT_MIGRATION, Messages.READY_TO_ABORT));
+                out.events.add(new Event(false, false, KubeVirtEventReasons.SUCCESSFUL_ABORT_MIGRATION, KubeVirtMessages.READY_TO_ABORT));
             }
         }
 
@@ -177,7 +181,7 @@ public final class MigrationDecision {
         switch (phase.orElse(null)) {
             case null -> {
                 if (olderUnfinishedSibling(in)) {
-                    return out.fail(Messages.ANOTHER_MIGRATION_IN_PROGRESS, in, evacuation);
+                    return out.fail(KubeVirtMessages.ANOTHER_MIGRATION_IN_PROGRESS, in, evacuation);
                 }
                 out.enter(MigrationPhase.PENDING);
                 // Straight on: a slot freed by the migration before it is idle until this one's target pod exists.
@@ -196,7 +200,7 @@ public final class MigrationDecision {
                     out.phase = MigrationPhase.PREPARING_TARGET;
                 } else if (!ours && target.filter(LauncherPodState::isReady).isPresent()) {
                     out.actions.add(new MigrationAction.HandOff(handOffState(in, target.get())));
-                    out.events.add(new Event(false, false, EventReasons.SUCCESSFUL_HAND_OVER, Messages.HANDED_OVER));
+                    out.events.add(new Event(false, false, KubeVirtEventReasons.SUCCESSFUL_HAND_OVER, KubeVirtMessages.HANDED_OVER));
                 }
             }
             case PREPARING_TARGET -> {
@@ -212,7 +216,7 @@ public final class MigrationDecision {
             case RUNNING -> {
                 if (completed) {
                     out.phase = MigrationPhase.SUCCEEDED;
-                    out.events.add(new Event(false, false, EventReasons.SUCCESSFUL_MIGRATION, Messages.SOURCE_REPORTED_SUCCESS));
+                    out.events.add(new Event(false, false, KubeVirtEventReasons.SUCCESSFUL_MIGRATION, KubeVirtMessages.SOURCE_REPORTED_SUCCESS));
                 }
             }
             default -> {
@@ -230,8 +234,8 @@ public final class MigrationDecision {
         VirtualMachineInstance vmi = in.vmi();
         Optional<Instant> backoffUntil = evacuation ? backoffUntil(in) : Optional.empty();
         if (backoffUntil.isPresent() && in.now().isBefore(backoffUntil.get())) {
-            out.events.add(new Event(true, true, EventReasons.MIGRATION_BACKOFF,
-                    Messages.MIGRATION_BACKOFF.formatted(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName())));
+            out.events.add(new Event(true, true, KubeVirtEventReasons.MIGRATION_BACKOFF,
+                    KubeVirtMessages.MIGRATION_BACKOFF.formatted(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName())));
             out.requeueAfter = Duration.between(in.now(), backoffUntil.get());
             return;
         }
@@ -269,13 +273,16 @@ public final class MigrationDecision {
         out.enter(MigrationPhase.SCHEDULING); // written only once the actions above succeeded
     }
 
-    /** Spec §5.2: a system-critical VMIM looks again after 1 s, user-triggered after 3 s, others after 5 s. */
+    /**
+     * A system-critical VMIM looks again after 1 s, user-triggered after 3 s, others after 5 s (KubeVirt's
+     * {@code getRequeueDelayForPriority}).
+     */
     static Duration capacityRecheck(VirtualMachineInstanceMigration vmim) {
         String priority = vmim.getSpec() == null ? null : vmim.getSpec().getPriority();
-        if (KubeVirtNames.Values.PRIORITY_SYSTEM_CRITICAL.equals(priority)) {
+        if (KubeVirtValues.PRIORITY_SYSTEM_CRITICAL.equals(priority)) {
             return Duration.ofSeconds(1);
         }
-        if (KubeVirtNames.Values.PRIORITY_USER_TRIGGERED.equals(priority)) {
+        if (KubeVirtValues.PRIORITY_USER_TRIGGERED.equals(priority)) {
             return Duration.ofSeconds(3);
         }
         return Duration.ofSeconds(5);
@@ -286,17 +293,17 @@ public final class MigrationDecision {
         VirtualMachineInstance vmi = in.vmi();
         String ns = target.getMetadata().getNamespace();
         String pod = target.getMetadata().getName();
-        Duration unschedulableLimit = override(vmim, Annotations.MIGRATION_UNSCHEDULABLE_POD_TIMEOUT_SECONDS,
+        Duration unschedulableLimit = override(vmim, KubeVirtAnnotations.MIGRATION_UNSCHEDULABLE_POD_TIMEOUT_SECONDS,
                 in.timings().unschedulableTargetTimeout());
-        Duration pendingLimit = override(vmim, Annotations.MIGRATION_PENDING_POD_TIMEOUT_SECONDS, in.timings().pendingTargetTimeout());
+        Duration pendingLimit = override(vmim, KubeVirtAnnotations.MIGRATION_PENDING_POD_TIMEOUT_SECONDS, in.timings().pendingTargetTimeout());
         Duration wait = null;
         Optional<Instant> unschedulableSince = unschedulableSince(target);
         if (unschedulableSince.isPresent()) {
-            out.events.add(new Event(false, true, EventReasons.MIGRATION_TARGET_POD_UNSCHEDULABLE,
-                    Messages.TARGET_POD_UNSCHEDULABLE.formatted(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName())));
+            out.events.add(new Event(false, true, KubeVirtEventReasons.MIGRATION_TARGET_POD_UNSCHEDULABLE,
+                    KubeVirtMessages.TARGET_POD_UNSCHEDULABLE.formatted(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName())));
             Duration left = unschedulableLimit.minus(Duration.between(unschedulableSince.get(), in.now()));
             if (!left.isPositive()) {
-                String message = Messages.UNSCHEDULABLE_POD_TIMEOUT.formatted(ns, pod);
+                String message = KubeVirtMessages.UNSCHEDULABLE_POD_TIMEOUT.formatted(ns, pod);
                 out.actions.add(new MigrationAction.DeleteTargetPod(pod, message));
                 out.fail(message, in, evacuation);
                 return;
@@ -306,7 +313,7 @@ public final class MigrationDecision {
         Instant created = parse(target.getMetadata().getCreationTimestamp()).orElse(in.now());
         Duration left = pendingLimit.minus(Duration.between(created, in.now()));
         if (!left.isPositive()) {
-            String message = Messages.PENDING_POD_TIMEOUT.formatted(ns, pod);
+            String message = KubeVirtMessages.PENDING_POD_TIMEOUT.formatted(ns, pod);
             out.actions.add(new MigrationAction.DeleteTargetPod(pod, message));
             out.fail(message, in, evacuation);
             return;
@@ -316,12 +323,13 @@ public final class MigrationDecision {
     }
 
     /**
-     * Spec §5.5: when this is the newest of several evacuation VMIMs of the VMI, each failed one before it (back to
-     * the last success) doubles a 20 s back-off, counted from when the latest of them failed.
+     * As KubeVirt's {@code handleMigrationBackoff}: when this is the newest of several evacuation VMIMs of the VMI,
+     * each failed one before it (back to the last success) doubles a 20 s back-off, counted from when the latest of
+     * them failed.
      */
     static Optional<Instant> backoffUntil(Input in) {
         VirtualMachineInstanceMigration self = in.vmim();
-        if (hasAnnotation(self, Annotations.IGNORE_MIGRATION_BACKOFF)) {
+        if (hasAnnotation(self, KubeVirtAnnotations.IGNORE_MIGRATION_BACKOFF)) {
             return Optional.empty();
         }
         List<VirtualMachineInstanceMigration> evacuations = new ArrayList<>(in.siblings().stream()
@@ -354,13 +362,16 @@ public final class MigrationDecision {
         return lastFailure == null ? Optional.empty() : Optional.of(lastFailure.plus(backoff));
     }
 
-    /** Spec §5.7: the launcher template plus the migration job label and annotation, never on the source host. */
+    /**
+     * The launcher template plus the migration job label and annotation, never on the source host (KubeVirt's
+     * {@code createTargetPod}).
+     */
     public static Pod targetPod(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi) {
         Pod pod = LauncherPods.render(vmi);
-        pod.getMetadata().getLabels().put(Labels.MIGRATION_JOB_UID, vmim.getMetadata().getUid());
-        pod.getMetadata().getAnnotations().put(Annotations.MIGRATION_JOB_NAME, vmim.getMetadata().getName());
+        pod.getMetadata().getLabels().put(KubeVirtLabels.MIGRATION_JOB_UID, vmim.getMetadata().getUid());
+        pod.getMetadata().getAnnotations().put(KubeVirtAnnotations.MIGRATION_JOB_NAME, vmim.getMetadata().getName());
         PodAffinityTerm notWithSource = new PodAffinityTermBuilder()
-                .withLabelSelector(new LabelSelectorBuilder().addToMatchLabels(Labels.CREATED_BY, vmi.getMetadata().getUid()).build())
+                .withLabelSelector(new LabelSelectorBuilder().addToMatchLabels(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid()).build())
                 .withTopologyKey("kubernetes.io/hostname")
                 .build();
         Affinity affinity = pod.getSpec().getAffinity() == null ? new Affinity()
@@ -398,10 +409,10 @@ public final class MigrationDecision {
         var min = pdb.getSpec() == null ? null : pdb.getSpec().getMinAvailable();
         Map<String, String> labels = pdb.getMetadata().getLabels();
         return min != null && Integer.valueOf(2).equals(min.getIntVal())
-                && labels != null && migrationName.equals(labels.get(Labels.MIGRATION_NAME));
+                && labels != null && migrationName.equals(labels.get(KubeVirtLabels.MIGRATION_NAME));
     }
 
-    /** The disruption controller has seen the expansion: target pods may come (spec §3.2). */
+    /** The disruption controller has seen the expansion: target pods may come (docs/behaviour.md). */
     static boolean expansionObserved(PodDisruptionBudget pdb) {
         var status = pdb.getStatus();
         return status != null && Integer.valueOf(2).equals(status.getDesiredHealthy())
@@ -412,8 +423,8 @@ public final class MigrationDecision {
         boolean finalizer = !hasFinalizer(vmim);
         Map<String, String> labels = vmim.getMetadata().getLabels();
         String vmiName = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
-        String label = vmiName != null && (labels == null || !vmiName.equals(labels.get(Labels.MIGRATION_SELECTOR))) ? vmiName : null;
-        String cause = hasAnnotation(vmim, KubeVirtNames.Drainboard.MIGRATION_CAUSE) ? null : defaultCause(vmim);
+        String label = vmiName != null && (labels == null || !vmiName.equals(labels.get(KubeVirtLabels.MIGRATION_SELECTOR))) ? vmiName : null;
+        String cause = hasAnnotation(vmim, DrainboardAnnotations.MIGRATION_CAUSE) ? null : defaultCause(vmim);
         if (!finalizer && label == null && cause == null) {
             return Optional.empty();
         }
@@ -423,9 +434,9 @@ public final class MigrationDecision {
     /** A VMIM that names no cause: evacuations were caused by an eviction; anything else a person asked for. */
     static String defaultCause(VirtualMachineInstanceMigration vmim) {
         if (isEvacuation(vmim)) {
-            return KubeVirtNames.Drainboard.CAUSE_API_EVICTION;
+            return DrainboardAnnotations.CAUSE_API_EVICTION;
         }
-        return KubeVirtNames.Drainboard.CAUSE_USER_REQUEST;
+        return DrainboardAnnotations.CAUSE_USER_REQUEST;
     }
 
     static boolean olderUnfinishedSibling(Input in) {
@@ -437,12 +448,12 @@ public final class MigrationDecision {
     }
 
     public static boolean isEvacuation(VirtualMachineInstanceMigration vmim) {
-        return hasAnnotation(vmim, Annotations.EVACUATION_MIGRATION) || hasAnnotation(vmim, Annotations.WORKLOAD_UPDATE_MIGRATION);
+        return hasAnnotation(vmim, KubeVirtAnnotations.EVACUATION_MIGRATION) || hasAnnotation(vmim, KubeVirtAnnotations.WORKLOAD_UPDATE_MIGRATION);
     }
 
     static boolean hasFinalizer(VirtualMachineInstanceMigration vmim) {
         return vmim.getMetadata().getFinalizers() != null
-                && vmim.getMetadata().getFinalizers().contains(KubeVirtNames.Finalizers.MIGRATION_JOB);
+                && vmim.getMetadata().getFinalizers().contains(KubeVirtFinalizers.MIGRATION_JOB);
     }
 
     static boolean hasAnnotation(VirtualMachineInstanceMigration vmim, String key) {
@@ -451,7 +462,7 @@ public final class MigrationDecision {
 
     static boolean hasEvictionInProgress(Pod pod) {
         return pod.getMetadata().getAnnotations() != null
-                && pod.getMetadata().getAnnotations().containsKey(Annotations.DESCHEDULER_EVICTION_IN_PROGRESS);
+                && pod.getMetadata().getAnnotations().containsKey(KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS);
     }
 
     static final Comparator<VirtualMachineInstanceMigration> NEWEST_FIRST = Comparator
@@ -521,7 +532,7 @@ public final class MigrationDecision {
         Plan fail(String message, Input in, boolean evacuation) {
             phase = MigrationPhase.FAILED;
             requeueAfter = null;
-            events.add(new Event(false, true, EventReasons.FAILED_MIGRATION, message));
+            events.add(new Event(false, true, KubeVirtEventReasons.FAILED_MIGRATION, message));
             if (evacuation && in.sourcePod() != null && hasEvictionInProgress(in.sourcePod())) {
                 actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), false));
             }

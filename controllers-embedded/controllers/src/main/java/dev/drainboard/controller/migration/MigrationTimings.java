@@ -1,14 +1,14 @@
 package dev.drainboard.controller.migration;
 
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
 
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The migration controller's clocks (spec §5.4, §5.5): how long a target pod may stay unschedulable or pending,
- * and the first back-off after a failed evacuation migration (doubling after each further failure). KubeVirt's
- * values by default; tests shorten them. The per-VMIM annotations
+ * The migration controller's clocks (as in KubeVirt's {@code pkg/virt-controller/watch/migration/migration.go}): how
+ * long a target pod may stay unschedulable or pending, and the first back-off after a failed evacuation migration
+ * (doubling after each further failure). KubeVirt's values by default; tests shorten them. The per-VMIM annotations
  * {@code kubevirt.io/migrationUnschedulablePodTimeoutSeconds} and {@code kubevirt.io/migrationPendingPodTimeoutSeconds}
  * still win over these.
  */
@@ -21,8 +21,8 @@ public record MigrationTimings(Duration unschedulableTargetTimeout, Duration pen
     }
 
     public static MigrationTimings defaults() {
-        return new MigrationTimings(Duration.ofSeconds(Defaults.UNSCHEDULABLE_TARGET_POD_TIMEOUT_SECONDS),
-                Duration.ofSeconds(Defaults.PENDING_TARGET_POD_TIMEOUT_SECONDS),
-                Duration.ofSeconds(Defaults.MIGRATION_BACKOFF_SECONDS));
+        return new MigrationTimings(Duration.ofSeconds(KubeVirtDefaults.UNSCHEDULABLE_TARGET_POD_TIMEOUT_SECONDS),
+                Duration.ofSeconds(KubeVirtDefaults.PENDING_TARGET_POD_TIMEOUT_SECONDS),
+                Duration.ofSeconds(KubeVirtDefaults.MIGRATION_BACKOFF_SECONDS));
     }
 }

@@ -3,10 +3,10 @@ package dev.drainboard.controller.replicaset;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.drainboard.controller.informers.SharedInformers;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
@@ -51,8 +51,8 @@ import java.util.function.Function;
 public final class ReplicaSetController {
 
     public static final String NAME = "replicaset-controller";
-    public static final int WORKERS = Defaults.CONTROLLER_THREADS;
-    public static final int BURST = Defaults.BURST_REPLICAS;
+    public static final int WORKERS = KubeVirtDefaults.CONTROLLER_THREADS;
+    public static final int BURST = KubeVirtDefaults.BURST_REPLICAS;
     private static final Logger log = LoggerFactory.getLogger(ReplicaSetController.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -268,12 +268,12 @@ public final class ReplicaSetController {
             try {
                 VirtualMachineInstance created = client.resources(VirtualMachineInstance.class)
                         .inNamespace(rs.getMetadata().getNamespace()).resource(ReplicaSetTemplates.render(rs)).create();
-                events.normal(rs, EventReasons.SUCCESSFUL_CREATE, Messages.RS_STARTED_VM, created.getMetadata().getName());
+                events.normal(rs, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.RS_STARTED_VM, created.getMetadata().getName());
                 return null;
             } catch (KubernetesClientException e) {
                 expectations.creationObserved(key); // never to be seen
                 String message = apiMessage(e);
-                events.warning(rs, EventReasons.FAILED_CREATE, Messages.RS_ERROR_CREATING_VMI, message);
+                events.warning(rs, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.RS_ERROR_CREATING_VMI, message);
                 return message;
             }
         }, skipped -> expectations.lowerExpectations(key, skipped, 0));
@@ -290,7 +290,7 @@ public final class ReplicaSetController {
                 // Default options: the VMI's own grace period lets its guest shut down.
                 client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
                         .withName(vmi.getMetadata().getName()).delete();
-                events.normal(rs, EventReasons.SUCCESSFUL_DELETE, Messages.RS_STOPPED_VM, uid);
+                events.normal(rs, KubeVirtEventReasons.SUCCESSFUL_DELETE, KubeVirtMessages.RS_STOPPED_VM, uid);
                 return null;
             } catch (KubernetesClientException e) {
                 if (pendingDeletions.remove(uid) != null) {
@@ -300,7 +300,7 @@ public final class ReplicaSetController {
                     return null; // gone already: what we wanted
                 }
                 String message = apiMessage(e);
-                events.warning(rs, EventReasons.FAILED_DELETE, Messages.RS_ERROR_DELETING_VMI, vmi.getMetadata().getName(), message);
+                events.warning(rs, KubeVirtEventReasons.FAILED_DELETE, KubeVirtMessages.RS_ERROR_DELETING_VMI, vmi.getMetadata().getName(), message);
                 return message;
             }
         }, skipped -> expectations.lowerExpectations(key, 0, skipped));
@@ -361,10 +361,10 @@ public final class ReplicaSetController {
         try {
             client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
                     .withName(vmi.getMetadata().getName()).delete();
-            events.normal(rs, EventReasons.SUCCESSFUL_DELETE, Messages.RS_DELETED_FINISHED_VM, vmi.getMetadata().getUid());
+            events.normal(rs, KubeVirtEventReasons.SUCCESSFUL_DELETE, KubeVirtMessages.RS_DELETED_FINISHED_VM, vmi.getMetadata().getUid());
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404) {
-                events.warning(rs, EventReasons.FAILED_DELETE, Messages.RS_ERROR_DELETING_FINISHED_VM, vmi.getMetadata().getName(), apiMessage(e));
+                events.warning(rs, KubeVirtEventReasons.FAILED_DELETE, KubeVirtMessages.RS_ERROR_DELETING_FINISHED_VM, vmi.getMetadata().getName(), apiMessage(e));
             }
         }
     }
@@ -374,7 +374,7 @@ public final class ReplicaSetController {
     private void writeStatus(VirtualMachineInstanceReplicaSet rs, ReplicaSetPlan plan, ScaleOutcome outcome, boolean paused) {
         List<Condition> current = rs.getStatus() == null || rs.getStatus().getConditions() == null
                 ? Collections.emptyList() : rs.getStatus().getConditions();
-        boolean wasPaused = dev.drainboard.kubevirt.api.Conditions.find(current, Conditions.REPLICA_PAUSED).isPresent();
+        boolean wasPaused = dev.drainboard.kubevirt.api.Conditions.find(current, KubeVirtConditions.REPLICA_PAUSED).isPresent();
         List<Condition> conditions = ReplicaSetStatuses.conditions(current, outcome, paused, clock.instant());
         String patch = ReplicaSetStatuses.patch(rs.getStatus(), plan, conditions);
         if (patch == null) {
@@ -391,9 +391,9 @@ public final class ReplicaSetController {
             throw e;
         }
         if (paused && !wasPaused) {
-            events.normal(rs, EventReasons.SUCCESSFUL_PAUSED, Messages.RS_PAUSED);
+            events.normal(rs, KubeVirtEventReasons.SUCCESSFUL_PAUSED, KubeVirtMessages.RS_PAUSED);
         } else if (!paused && wasPaused) {
-            events.normal(rs, EventReasons.SUCCESSFUL_RESUMED, Messages.RS_RESUMED);
+            events.normal(rs, KubeVirtEventReasons.SUCCESSFUL_RESUMED, KubeVirtMessages.RS_RESUMED);
         }
     }
 

@@ -3,8 +3,8 @@ package dev.drainboard.controller.replicaset;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSetStatus;
 
@@ -22,7 +22,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code replicas}, {@code readyReplicas}, {@code labelSelector}: from the plan (always written, 0 included,
  *       so {@code kubectl get vmirs} shows numbers);</li>
- *   <li>{@code ReplicaFailure} (seed 004's two examples): status True, reason {@code FailureCreate} or
+ *   <li>{@code ReplicaFailure} (as the examples of KubeVirt's {@code docs/replica-sets.md}; docs/behaviour.md,
+ *       "Replica sets"): status True, reason {@code FailureCreate} or
  *       {@code FailureDelete}, the API error as message, {@code lastTransitionTime} when it became True (kept while it
  *       stays; reason and message follow the latest failure). Removed once a pass scales without error (or has
  *       nothing to scale); kept while scaling is not tried;</li>
@@ -41,11 +42,11 @@ public final class ReplicaSetStatuses {
     /** The conditions as they should be after this pass. */
     public static List<Condition> conditions(List<Condition> current, ScaleOutcome outcome, boolean paused, Instant now) {
         List<Condition> have = current == null ? List.of() : current;
-        Optional<Condition> failure = find(have, Conditions.REPLICA_FAILURE);
-        Optional<Condition> pausedNow = find(have, Conditions.REPLICA_PAUSED);
+        Optional<Condition> failure = find(have, KubeVirtConditions.REPLICA_FAILURE);
+        Optional<Condition> pausedNow = find(have, KubeVirtConditions.REPLICA_PAUSED);
         List<Condition> result = new ArrayList<>();
         for (Condition c : have) {
-            if (!Conditions.REPLICA_FAILURE.equals(c.getType()) && !Conditions.REPLICA_PAUSED.equals(c.getType())) {
+            if (!KubeVirtConditions.REPLICA_FAILURE.equals(c.getType()) && !KubeVirtConditions.REPLICA_PAUSED.equals(c.getType())) {
                 result.add(c);
             }
         }
@@ -55,15 +56,15 @@ public final class ReplicaSetStatuses {
             }
             case FAILED_CREATE, FAILED_DELETE -> {
                 String reason = outcome.kind() == ScaleOutcome.Kind.FAILED_CREATE
-                        ? Conditions.REASON_FAILURE_CREATE : Conditions.REASON_FAILURE_DELETE;
-                Condition c = new Condition(Conditions.REPLICA_FAILURE, Conditions.STATUS_TRUE, reason, outcome.message());
-                c.setLastTransitionTime(failure.filter(f -> Conditions.STATUS_TRUE.equals(f.getStatus()))
+                        ? KubeVirtConditions.REASON_FAILURE_CREATE : KubeVirtConditions.REASON_FAILURE_DELETE;
+                Condition c = new Condition(KubeVirtConditions.REPLICA_FAILURE, KubeVirtConditions.STATUS_TRUE, reason, outcome.message());
+                c.setLastTransitionTime(failure.filter(f -> KubeVirtConditions.STATUS_TRUE.equals(f.getStatus()))
                         .map(Condition::getLastTransitionTime).orElse(timestamp(now)));
                 result.add(c);
             }
         }
         if (paused) {
-            Condition c = new Condition(Conditions.REPLICA_PAUSED, Conditions.STATUS_TRUE, Conditions.REASON_PAUSED, Messages.RS_CONTROLLER_PAUSED);
+            Condition c = new Condition(KubeVirtConditions.REPLICA_PAUSED, KubeVirtConditions.STATUS_TRUE, KubeVirtConditions.REASON_PAUSED, KubeVirtMessages.RS_CONTROLLER_PAUSED);
             c.setLastTransitionTime(pausedNow.map(Condition::getLastTransitionTime).orElse(timestamp(now)));
             result.add(c);
         }

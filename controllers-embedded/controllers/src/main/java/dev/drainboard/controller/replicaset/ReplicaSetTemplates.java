@@ -1,7 +1,7 @@
 package dev.drainboard.controller.replicaset;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.KubeVirtResource;
 import dev.drainboard.kubevirt.api.TemplateMetadata;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
@@ -47,7 +47,7 @@ public final class ReplicaSetTemplates {
     /** The reference a created or adopted VMI carries: the set, as its controller, blocking the set's deletion. */
     public static OwnerReference controllerRef(VirtualMachineInstanceReplicaSet rs) {
         return new OwnerReferenceBuilder()
-                .withApiVersion(KubeVirtNames.API_VERSION)
+                .withApiVersion(KubeVirtResource.API_VERSION)
                 .withKind(ReplicaSetVmis.KIND)
                 .withName(rs.getMetadata().getName())
                 .withUid(rs.getMetadata().getUid())

@@ -1,6 +1,6 @@
 package dev.drainboard.controller.replicaset;
 
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -26,8 +26,8 @@ final class ReplicaSetVmis {
 
     /** {@code Ready=False} with reason {@code PodTerminating}: its launcher pod is going, its state is unknown. */
     static boolean podTerminating(VirtualMachineInstance vmi) {
-        return readyCondition(vmi).filter(c -> Conditions.STATUS_FALSE.equals(c.getStatus())
-                && Conditions.REASON_POD_TERMINATING.equals(c.getReason())).isPresent();
+        return readyCondition(vmi).filter(c -> KubeVirtConditions.STATUS_FALSE.equals(c.getStatus())
+                && KubeVirtConditions.REASON_POD_TERMINATING.equals(c.getReason())).isPresent();
     }
 
     /** Counts towards {@code status.replicas}: not final, not being deleted, launcher pod not terminating. */
@@ -41,14 +41,14 @@ final class ReplicaSetVmis {
     }
 
     /**
-     * Ready as seed 004 defines it for VMIs without readiness checks: the VMI's {@code Ready} condition when it has
-     * one (it mirrors the launcher pod's readiness, and goes False while the guest is paused); without one, the
-     * handler reporting it running (a migrating VMI is running).
+     * Ready as KubeVirt's {@code docs/replica-sets.md} defines it for VMIs without readiness checks: the VMI's
+     * {@code Ready} condition when it has one (it mirrors the launcher pod's readiness, and goes False while the guest
+     * is paused); without one, the handler reporting it running (a migrating VMI is running).
      */
     static boolean ready(VirtualMachineInstance vmi) {
         Optional<Condition> ready = readyCondition(vmi);
         if (ready.isPresent()) {
-            return Conditions.STATUS_TRUE.equals(ready.get().getStatus());
+            return KubeVirtConditions.STATUS_TRUE.equals(ready.get().getStatus());
         }
         return vmi.phase().filter(p -> p == VmiPhase.RUNNING).isPresent();
     }
@@ -78,6 +78,6 @@ final class ReplicaSetVmis {
 
     private static Optional<Condition> readyCondition(VirtualMachineInstance vmi) {
         return vmi.getStatus() == null ? Optional.empty()
-                : dev.drainboard.kubevirt.api.Conditions.find(vmi.getStatus().getConditions(), Conditions.READY);
+                : dev.drainboard.kubevirt.api.Conditions.find(vmi.getStatus().getConditions(), KubeVirtConditions.READY);
     }
 }

@@ -8,8 +8,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Which VMIs a replica set deletes first when it scales down: seed 004's "not ready VMIs, migrating VMIs, ready
- * VMIs", with the ties broken as the ReplicaSet controller for pods breaks them. Pure.
+ * Which VMIs a replica set deletes first when it scales down: not ready, then migrating, then ready, the order
+ * KubeVirt's {@code docs/replica-sets.md} plans (docs/behaviour.md, "Replica sets"), with the ties broken as the
+ * ReplicaSet controller for pods breaks them. Pure.
  *
  * <ol>
  *   <li>not ready (whether migrating or not), then ready and migrating, then ready and not migrating;</li>

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.controller.informers.SharedInformers;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -137,14 +137,14 @@ public final class VmController {
         expectations.expectCreations(key, 1);
         try {
             writes.create(vmi);
-            events.normal(vm, EventReasons.SUCCESSFUL_CREATE, Messages.VM_STARTED, vmi.getMetadata().getName());
+            events.normal(vm, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.VM_STARTED, vmi.getMetadata().getName());
             return true;
         } catch (KubernetesClientException e) {
             expectations.creationObserved(key);
             if (e.getCode() == 409) {
                 return false; // the old VMI is still there: the cache will tell when it is gone
             }
-            events.warning(vm, EventReasons.FAILED_CREATE, Messages.VM_ERROR_CREATING_VMI, e.getMessage());
+            events.warning(vm, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.VM_ERROR_CREATING_VMI, e.getMessage());
             throw e;
         }
     }
@@ -154,13 +154,13 @@ public final class VmController {
         try {
             client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
                     .withName(vmi.getMetadata().getName()).delete();
-            events.normal(vm, EventReasons.SUCCESSFUL_DELETE, Messages.VM_STOPPED, vmi.getMetadata().getUid());
+            events.normal(vm, KubeVirtEventReasons.SUCCESSFUL_DELETE, KubeVirtMessages.VM_STOPPED, vmi.getMetadata().getUid());
         } catch (KubernetesClientException e) {
             expectations.deletionObserved(key);
             if (e.getCode() == 404) {
                 return;
             }
-            events.warning(vm, EventReasons.FAILED_DELETE, Messages.VM_ERROR_DELETING_VMI, vmi.getMetadata().getUid(), e.getMessage());
+            events.warning(vm, KubeVirtEventReasons.FAILED_DELETE, KubeVirtMessages.VM_ERROR_DELETING_VMI, vmi.getMetadata().getUid(), e.getMessage());
             throw e;
         }
     }
@@ -182,13 +182,13 @@ public final class VmController {
             status.put("runStrategy", desired.runStrategy());
         }
         List<Condition> conditions = now.getConditions() == null ? List.of() : now.getConditions();
-        Condition ready = conditions.stream().filter(c -> Conditions.READY.equals(c.getType())).findFirst().orElse(null);
+        Condition ready = conditions.stream().filter(c -> KubeVirtConditions.READY.equals(c.getType())).findFirst().orElse(null);
         Condition want = desired.readyCondition();
         if (ready == null || !Objects.equals(ready.getStatus(), want.getStatus()) || !Objects.equals(ready.getReason(), want.getReason())
                 || !Objects.equals(ready.getMessage(), want.getMessage())) {
             // A merge patch replaces the list: keep the other conditions as they are.
             ArrayNode list = status.putArray("conditions");
-            conditions.stream().filter(c -> !Conditions.READY.equals(c.getType())).forEach(c -> list.add(MAPPER.valueToTree(c)));
+            conditions.stream().filter(c -> !KubeVirtConditions.READY.equals(c.getType())).forEach(c -> list.add(MAPPER.valueToTree(c)));
             list.add(MAPPER.valueToTree(want));
         }
         if (status.isEmpty()) {

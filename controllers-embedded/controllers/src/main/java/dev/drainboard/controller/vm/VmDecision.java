@@ -1,9 +1,9 @@
 package dev.drainboard.controller.vm;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
-import dev.drainboard.kubevirt.KubeVirtNames.Values;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.RunStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachine;
@@ -30,7 +30,8 @@ import java.util.Optional;
  * The deprecated {@code spec.running} true/false reads as Always/Halted. Nothing is done while the VM or its VMI is
  * being deleted (the VMI's own controller and the garbage collector finish that), nor with a VMI of the same name
  * that another owner controls. So a VM whose launcher pod was evicted (the VMI fails when its pod vanishes)
- * restarts elsewhere under Always, as seed 000 says for eviction strategy None.
+ * restarts elsewhere under Always, as KubeVirt's {@code docs/handling-eviction-requests.md} describes for eviction
+ * strategy None.
  */
 @Pure
 public final class VmDecision {
@@ -97,58 +98,58 @@ public final class VmDecision {
 
     static String printableStatus(VirtualMachine vm, VirtualMachineInstance vmi, Optional<RunStrategy> strategy) {
         if (vm.getMetadata().getDeletionTimestamp() != null) {
-            return Values.VM_STATUS_TERMINATING;
+            return KubeVirtValues.VM_STATUS_TERMINATING;
         }
         boolean wantsToRun = wantsToRun(strategy, vmi);
         if (vmi == null) {
-            return wantsToRun ? Values.VM_STATUS_STARTING : Values.VM_STATUS_STOPPED;
+            return wantsToRun ? KubeVirtValues.VM_STATUS_STARTING : KubeVirtValues.VM_STATUS_STOPPED;
         }
         if (vmi.getMetadata().getDeletionTimestamp() != null || (!wantsToRun && !vmi.isFinal())) {
-            return Values.VM_STATUS_STOPPING;
+            return KubeVirtValues.VM_STATUS_STOPPING;
         }
         if (vmi.isFinal()) {
-            return wantsToRun ? Values.VM_STATUS_STARTING : Values.VM_STATUS_STOPPED;
+            return wantsToRun ? KubeVirtValues.VM_STATUS_STARTING : KubeVirtValues.VM_STATUS_STOPPED;
         }
         VmiPhase phase = vmi.phase().orElse(VmiPhase.PENDING);
         var conditions = vmi.getStatus() == null ? null : vmi.getStatus().getConditions();
         return switch (phase) {
             case RUNNING -> {
-                if (dev.drainboard.kubevirt.api.Conditions.isTrue(conditions, Conditions.PAUSED)) {
-                    yield Values.VM_STATUS_PAUSED;
+                if (dev.drainboard.kubevirt.api.Conditions.isTrue(conditions, KubeVirtConditions.PAUSED)) {
+                    yield KubeVirtValues.VM_STATUS_PAUSED;
                 }
                 var migration = vmi.getStatus().getMigrationState();
                 yield migration != null && migration.getEndTimestamp() == null && !Boolean.TRUE.equals(migration.getCompleted())
                         && !Boolean.TRUE.equals(migration.getFailed())
-                        ? Values.VM_STATUS_MIGRATING : Values.VM_STATUS_RUNNING;
+                        ? KubeVirtValues.VM_STATUS_MIGRATING : KubeVirtValues.VM_STATUS_RUNNING;
             }
-            case PENDING, SCHEDULING, SCHEDULED -> dev.drainboard.kubevirt.api.Conditions.find(conditions, Conditions.POD_SCHEDULED)
-                    .filter(c -> Conditions.STATUS_FALSE.equals(c.getStatus()) && "Unschedulable".equals(c.getReason()))
-                    .map(c -> Values.VM_STATUS_UNSCHEDULABLE)
-                    .orElse(Values.VM_STATUS_STARTING);
-            default -> Values.VM_STATUS_UNKNOWN;
+            case PENDING, SCHEDULING, SCHEDULED -> dev.drainboard.kubevirt.api.Conditions.find(conditions, KubeVirtConditions.POD_SCHEDULED)
+                    .filter(c -> KubeVirtConditions.STATUS_FALSE.equals(c.getStatus()) && "Unschedulable".equals(c.getReason()))
+                    .map(c -> KubeVirtValues.VM_STATUS_UNSCHEDULABLE)
+                    .orElse(KubeVirtValues.VM_STATUS_STARTING);
+            default -> KubeVirtValues.VM_STATUS_UNKNOWN;
         };
     }
 
     static boolean vmiReady(VirtualMachineInstance vmi) {
-        return vmi.getStatus() != null && dev.drainboard.kubevirt.api.Conditions.isTrue(vmi.getStatus().getConditions(), Conditions.READY);
+        return vmi.getStatus() != null && dev.drainboard.kubevirt.api.Conditions.isTrue(vmi.getStatus().getConditions(), KubeVirtConditions.READY);
     }
 
     /** The VMI's Ready condition, copied; or Ready=False saying why there is none. Keeps the transition time if unchanged. */
     static Condition readyCondition(VirtualMachine vm, VirtualMachineInstance vmi, Instant now) {
         Condition ready;
         Optional<Condition> fromVmi = vmi == null || vmi.getStatus() == null ? Optional.empty()
-                : dev.drainboard.kubevirt.api.Conditions.find(vmi.getStatus().getConditions(), Conditions.READY);
+                : dev.drainboard.kubevirt.api.Conditions.find(vmi.getStatus().getConditions(), KubeVirtConditions.READY);
         if (vmi == null) {
-            ready = new Condition(Conditions.READY, Conditions.STATUS_FALSE, Conditions.REASON_VMI_NOT_EXISTS, Messages.VM_VMI_DOES_NOT_EXIST);
+            ready = new Condition(KubeVirtConditions.READY, KubeVirtConditions.STATUS_FALSE, KubeVirtConditions.REASON_VMI_NOT_EXISTS, KubeVirtMessages.VM_VMI_DOES_NOT_EXIST);
         } else if (fromVmi.isEmpty()) {
-            ready = new Condition(Conditions.READY, Conditions.STATUS_FALSE, Conditions.REASON_VMI_CONDITION_MISSING,
-                    Messages.VMI_MISSING_READY_CONDITION);
+            ready = new Condition(KubeVirtConditions.READY, KubeVirtConditions.STATUS_FALSE, KubeVirtConditions.REASON_VMI_CONDITION_MISSING,
+                    KubeVirtMessages.VMI_MISSING_READY_CONDITION);
         } else {
             Condition c = fromVmi.get();
-            ready = new Condition(Conditions.READY, c.getStatus(), c.getReason(), c.getMessage());
+            ready = new Condition(KubeVirtConditions.READY, c.getStatus(), c.getReason(), c.getMessage());
         }
         Optional<Condition> previous = vm.getStatus() == null ? Optional.empty()
-                : dev.drainboard.kubevirt.api.Conditions.find(vm.getStatus().getConditions(), Conditions.READY);
+                : dev.drainboard.kubevirt.api.Conditions.find(vm.getStatus().getConditions(), KubeVirtConditions.READY);
         ready.setLastTransitionTime(previous.filter(p -> Objects.equals(p.getStatus(), ready.getStatus()))
                 .map(Condition::getLastTransitionTime)
                 .orElse(DateTimeFormatter.ISO_INSTANT.format(now.truncatedTo(ChronoUnit.SECONDS))));

@@ -1,7 +1,7 @@
 package dev.drainboard.controller.vm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.api.KubeVirtResource;
 import dev.drainboard.kubevirt.api.TemplateMetadata;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -29,7 +29,7 @@ public final class VmiTemplates {
                 .withLabels(meta.getLabels() == null ? null : new LinkedHashMap<>(meta.getLabels()))
                 .withAnnotations(meta.getAnnotations() == null ? null : new LinkedHashMap<>(meta.getAnnotations()))
                 .withOwnerReferences(new OwnerReferenceBuilder()
-                        .withApiVersion(KubeVirtNames.API_VERSION)
+                        .withApiVersion(KubeVirtResource.API_VERSION)
                         .withKind("VirtualMachine")
                         .withName(vm.getMetadata().getName())
                         .withUid(vm.getMetadata().getUid())

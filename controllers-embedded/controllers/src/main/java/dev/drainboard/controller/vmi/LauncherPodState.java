@@ -1,6 +1,6 @@
 package dev.drainboard.controller.vmi;
 
-import dev.drainboard.kubevirt.KubeVirtNames.Labels;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import io.fabric8.kubernetes.api.model.Pod;
 
@@ -41,7 +41,7 @@ public final class LauncherPodState {
     }
 
     public static boolean isMigrationTarget(Pod pod) {
-        return pod.getMetadata().getLabels() != null && pod.getMetadata().getLabels().containsKey(Labels.MIGRATION_JOB_UID);
+        return pod.getMetadata().getLabels() != null && pod.getMetadata().getLabels().containsKey(KubeVirtLabels.MIGRATION_JOB_UID);
     }
 
     public static boolean isTerminating(Pod pod) {

@@ -1,10 +1,11 @@
 package dev.drainboard.controller.vmi;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
-import dev.drainboard.kubevirt.KubeVirtNames.Labels;
-import dev.drainboard.kubevirt.KubeVirtNames.Values;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtDefaults;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.DomainSpec;
+import dev.drainboard.kubevirt.api.KubeVirtResource;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
@@ -26,14 +27,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders the virt-launcher pod of a VMI (kubevirt-behaviour.md §6.1, §6.2). Pure: the same VMI always gives the
- * same pod, so tables can pin every label, annotation and number.
+ * Renders the virt-launcher pod of a VMI (as KubeVirt's {@code pkg/virt-controller/services/template.go} does). Pure:
+ * the same VMI always gives the same pod, so tables can pin every label, annotation and number.
  */
 public final class LauncherPods {
 
     /** VMI annotations starting with these stay off the pod. */
     static final List<String> NOT_COPIED_ANNOTATION_PREFIXES = List.of(
-            Annotations.KUBECTL_PREFIX, Annotations.STORAGE_OBSERVED_API_VERSION, Annotations.LATEST_OBSERVED_API_VERSION);
+            KubeVirtAnnotations.KUBECTL_PREFIX, KubeVirtAnnotations.STORAGE_OBSERVED_API_VERSION, KubeVirtAnnotations.LATEST_OBSERVED_API_VERSION);
 
     /**
      * Memory the launcher needs besides the guest (QEMU, libvirt, page tables), added when the VMI names only
@@ -54,7 +55,7 @@ public final class LauncherPods {
         long vmiGrace = vmiGracePeriodSeconds(vmi);
         return new PodBuilder()
                 .withNewMetadata()
-                    .withGenerateName(Values.LAUNCHER_POD_PREFIX + name + "-")
+                    .withGenerateName(KubeVirtValues.LAUNCHER_POD_PREFIX + name + "-")
                     .withNamespace(vmi.getMetadata().getNamespace())
                     .withLabels(labels(vmi))
                     .withAnnotations(annotations(vmi))
@@ -62,7 +63,7 @@ public final class LauncherPods {
                 .endMetadata()
                 .withNewSpec()
                     .withRestartPolicy("Never")
-                    .withReadinessGates(new PodReadinessGate(Values.READINESS_GATE_UNPAUSED))
+                    .withReadinessGates(new PodReadinessGate(KubeVirtValues.READINESS_GATE_UNPAUSED))
                     .withTerminationGracePeriodSeconds(podGracePeriodSeconds(vmi))
                     .withAutomountServiceAccountToken(false)
                     .withNodeSelector(spec.getNodeSelector() == null ? null : new LinkedHashMap<>(spec.getNodeSelector()))
@@ -71,13 +72,13 @@ public final class LauncherPods {
                     .withPriorityClassName(spec.getPriorityClassName())
                     .withSchedulerName(spec.getSchedulerName())
                     .withContainers(new ContainerBuilder()
-                            .withName(Values.LAUNCHER_COMPUTE_CONTAINER)
-                            .withImage(Values.LAUNCHER_IMAGE)
+                            .withName(KubeVirtValues.LAUNCHER_COMPUTE_CONTAINER)
+                            .withImage(KubeVirtValues.LAUNCHER_IMAGE)
                             .withCommand("/usr/bin/virt-launcher-monitor",
                                     "--name", name,
                                     "--uid", vmi.getMetadata().getUid(),
                                     "--namespace", vmi.getMetadata().getNamespace(),
-                                    "--grace-period-seconds", Long.toString(vmiGrace + KubeVirtNames.Defaults.LAUNCHER_GRACE_PADDING_SECONDS))
+                                    "--grace-period-seconds", Long.toString(vmiGrace + KubeVirtDefaults.LAUNCHER_GRACE_PADDING_SECONDS))
                             .withNewResources()
                                 .withRequests(requests(spec))
                                 .withLimits(limits(spec))
@@ -90,7 +91,7 @@ public final class LauncherPods {
     /** {@code spec.terminationGracePeriodSeconds}, or KubeVirt's default of 30 s. */
     public static long vmiGracePeriodSeconds(VirtualMachineInstance vmi) {
         Long grace = vmi.getSpec() == null ? null : vmi.getSpec().getTerminationGracePeriodSeconds();
-        return grace != null ? grace : KubeVirtNames.Defaults.GRACE_PERIOD_SECONDS;
+        return grace != null ? grace : KubeVirtDefaults.GRACE_PERIOD_SECONDS;
     }
 
     /**
@@ -98,7 +99,7 @@ public final class LauncherPods {
      * kubelet's SIGKILL, so the guest always gets its full grace period first (60 s by default).
      */
     public static long podGracePeriodSeconds(VirtualMachineInstance vmi) {
-        return vmiGracePeriodSeconds(vmi) + 2 * KubeVirtNames.Defaults.LAUNCHER_GRACE_PADDING_SECONDS;
+        return vmiGracePeriodSeconds(vmi) + 2 * KubeVirtDefaults.LAUNCHER_GRACE_PADDING_SECONDS;
     }
 
     static Map<String, String> labels(VirtualMachineInstance vmi) {
@@ -106,16 +107,16 @@ public final class LauncherPods {
         if (vmi.getMetadata().getLabels() != null) {
             labels.putAll(vmi.getMetadata().getLabels());
         }
-        labels.put(Labels.APP, Labels.APP_VIRT_LAUNCHER);
-        labels.put(Labels.CREATED_BY, vmi.getMetadata().getUid());
-        labels.put(Labels.DEPRECATED_VM_NAME, hostname(vmi));
-        labels.put(Labels.VMI_ID, vmiIdLabel(vmi.getMetadata().getName()));
+        labels.put(KubeVirtLabels.APP, KubeVirtLabels.APP_VIRT_LAUNCHER);
+        labels.put(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid());
+        labels.put(KubeVirtLabels.DEPRECATED_VM_NAME, hostname(vmi));
+        labels.put(KubeVirtLabels.VMI_ID, vmiIdLabel(vmi.getMetadata().getName()));
         return labels;
     }
 
     static Map<String, String> annotations(VirtualMachineInstance vmi) {
         Map<String, String> annotations = new LinkedHashMap<>();
-        annotations.put(Annotations.DOMAIN, vmi.getMetadata().getName());
+        annotations.put(KubeVirtAnnotations.DOMAIN, vmi.getMetadata().getName());
         if (vmi.getMetadata().getAnnotations() != null) {
             vmi.getMetadata().getAnnotations().forEach((key, value) -> {
                 if (NOT_COPIED_ANNOTATION_PREFIXES.stream().noneMatch(key::startsWith)) {
@@ -123,15 +124,15 @@ public final class LauncherPods {
                 }
             });
         }
-        annotations.put(Annotations.KUBECTL_DEFAULT_CONTAINER, Annotations.DEFAULT_CONTAINER_COMPUTE);
-        annotations.put(Annotations.MIGRATION_TRANSPORT_UNIX, "true");
-        annotations.put(Annotations.DESCHEDULER_REQUEST_EVICT_ONLY, "");
+        annotations.put(KubeVirtAnnotations.KUBECTL_DEFAULT_CONTAINER, KubeVirtAnnotations.DEFAULT_CONTAINER_COMPUTE);
+        annotations.put(KubeVirtAnnotations.MIGRATION_TRANSPORT_UNIX, "true");
+        annotations.put(KubeVirtAnnotations.DESCHEDULER_REQUEST_EVICT_ONLY, "");
         return annotations;
     }
 
     static OwnerReference ownerReference(VirtualMachineInstance vmi) {
         return new OwnerReferenceBuilder()
-                .withApiVersion(KubeVirtNames.API_VERSION)
+                .withApiVersion(KubeVirtResource.API_VERSION)
                 .withKind("VirtualMachineInstance")
                 .withName(vmi.getMetadata().getName())
                 .withUid(vmi.getMetadata().getUid())

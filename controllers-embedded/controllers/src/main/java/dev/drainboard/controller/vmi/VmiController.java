@@ -1,9 +1,9 @@
 package dev.drainboard.controller.vmi;
 
 import dev.drainboard.controller.informers.SharedInformers;
-import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
-import dev.drainboard.kubevirt.KubeVirtNames.Values;
+import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.runtime.ControllerLoop;
 import dev.drainboard.runtime.ControllerManager;
@@ -120,7 +120,7 @@ public final class VmiController {
             return Result.requeue(); // written meanwhile: decide again on what the cache brings
         }
         if (plan.blockedByMigration()) {
-            log.debug("{}: {}", key, Messages.ACTIVE_MIGRATION_EXISTS);
+            log.debug("{}: {}", key, KubeVirtMessages.ACTIVE_MIGRATION_EXISTS);
             return Result.requeue();
         }
         return Result.done();
@@ -148,10 +148,10 @@ public final class VmiController {
         podCreations.expectCreations(key, 1);
         try {
             String created = writes.create(pod);
-            events.normal(vmi, EventReasons.SUCCESSFUL_CREATE, Messages.CREATED_VIRTUAL_MACHINE_POD, created);
+            events.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_VIRTUAL_MACHINE_POD, created);
         } catch (KubernetesClientException e) {
             podCreations.creationObserved(key); // it will never be seen
-            events.warning(vmi, EventReasons.FAILED_CREATE, Messages.ERROR_CREATING_POD, message(e));
+            events.warning(vmi, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.ERROR_CREATING_POD, message(e));
             throw e;
         }
     }
@@ -160,12 +160,12 @@ public final class VmiController {
         try {
             // Default options: the pod's own grace period (VMI grace + 30 s) applies.
             client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName()).delete();
-            events.normal(vmi, EventReasons.SUCCESSFUL_DELETE, Messages.DELETED_VIRTUAL_MACHINE_POD, pod.getMetadata().getName());
+            events.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_DELETE, KubeVirtMessages.DELETED_VIRTUAL_MACHINE_POD, pod.getMetadata().getName());
         } catch (KubernetesClientException e) {
             if (e.getCode() == 404) {
                 return;
             }
-            events.warning(vmi, EventReasons.FAILED_DELETE, Messages.FAILED_DELETING_VIRTUAL_MACHINE_POD, pod.getMetadata().getName());
+            events.warning(vmi, KubeVirtEventReasons.FAILED_DELETE, KubeVirtMessages.FAILED_DELETING_VIRTUAL_MACHINE_POD, pod.getMetadata().getName());
             throw e;
         }
     }
@@ -174,7 +174,7 @@ public final class VmiController {
     private void markUnpaused(Pod pod) {
         try {
             // Strategic merge: conditions merge by type, so the kubelet's own conditions stay as they are.
-            String patch = "{\"status\":{\"conditions\":[{\"type\":\"" + Values.READINESS_GATE_UNPAUSED
+            String patch = "{\"status\":{\"conditions\":[{\"type\":\"" + KubeVirtValues.READINESS_GATE_UNPAUSED
                     + "\",\"status\":\"True\",\"lastProbeTime\":null,\"lastTransitionTime\":\""
                     + VmiDecision.timestamp(clock.instant()) + "\"}]}}";
             writes.patch(Pod.class, pod.getMetadata().getNamespace(), pod.getMetadata().getName(), "status",

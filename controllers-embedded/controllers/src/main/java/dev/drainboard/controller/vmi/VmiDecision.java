@@ -1,10 +1,11 @@
 package dev.drainboard.controller.vmi;
 
 import dev.drainboard.architecture.Pure;
-import dev.drainboard.kubevirt.KubeVirtNames;
-import dev.drainboard.kubevirt.KubeVirtNames.Conditions;
-import dev.drainboard.kubevirt.KubeVirtNames.Finalizers;
-import dev.drainboard.kubevirt.KubeVirtNames.Messages;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtFinalizers;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
@@ -36,7 +37,8 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isRunning;
 import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
 
 /**
- * The VMI controller's decision (kubevirt-behaviour.md §6.3), a pure function of the VMI, the pods it controls,
+ * The VMI controller's decision (KubeVirt's {@code pkg/virt-controller/watch/vmi/lifecycle.go}, {@code sync} and
+ * {@code updateStatus}), a pure function of the VMI, the pods it controls,
  * whether a migration of it is active, and the time.
  *
  * <pre>
@@ -66,7 +68,10 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
 @Pure
 public final class VmiDecision {
 
-    /** VMIM phases that do not count as an active migration (§0). */
+    /**
+     * VMIM phases that do not count as an active migration (KubeVirt's
+     * {@code VirtualMachineInstanceMigration.IsRunning}).
+     */
     private static final Set<MigrationPhase> NOT_RUNNING_MIGRATION = Set.of(
             MigrationPhase.PENDING, MigrationPhase.SUCCEEDED, MigrationPhase.FAILED,
             MigrationPhase.WAITING_FOR_SYNC, MigrationPhase.SYNCHRONIZING);
@@ -139,7 +144,7 @@ public final class VmiDecision {
                 } else if (isReady(current.get()) && !deleting) {
                     next = VmiPhase.SCHEDULED;
                     nodeName = current.get().getSpec().getNodeName();
-                    labels = Map.of(KubeVirtNames.Labels.NODE_NAME, nodeName);
+                    labels = Map.of(KubeVirtLabels.NODE_NAME, nodeName);
                 }
             }
             case SCHEDULED, RUNNING -> {
@@ -164,7 +169,7 @@ public final class VmiDecision {
 
         List<Pod> toMarkUnpaused = current
                 .filter(p -> !deleting && !finalAfter && isRunning(p) && !isTerminating(p))
-                .filter(p -> !LauncherPodState.hasTrueCondition(p, KubeVirtNames.Values.READINESS_GATE_UNPAUSED))
+                .filter(p -> !LauncherPodState.hasTrueCondition(p, KubeVirtValues.READINESS_GATE_UNPAUSED))
                 .filter(p -> !isPaused(vmi))
                 .map(List::of).orElse(List.of());
 
@@ -237,7 +242,10 @@ public final class VmiDecision {
                 timestamps, change.finalizers(), change.interfaces());
     }
 
-    /** A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (§6.3). */
+    /**
+     * A VMIM of this VMI that is neither final nor waiting: while one exists, no new launcher pod (as KubeVirt's VMI
+     * controller).
+     */
     public static boolean hasActiveMigration(List<VirtualMachineInstanceMigration> migrations) {
         return migrations.stream().anyMatch(m -> m.phase().map(p -> !NOT_RUNNING_MIGRATION.contains(p)).orElse(false));
     }
@@ -247,17 +255,17 @@ public final class VmiDecision {
         List<Condition> conditions = vmi.getStatus() == null || vmi.getStatus().getConditions() == null
                 ? List.of() : vmi.getStatus().getConditions();
         Optional<Condition> existing = conditions.stream()
-                .filter(c -> Conditions.EVICTION_REQUESTED.equals(c.getType())).findFirst();
+                .filter(c -> KubeVirtConditions.EVICTION_REQUESTED.equals(c.getType())).findFirst();
         if (vmi.isMarkedForEviction()) {
-            if (existing.isPresent() && Conditions.STATUS_TRUE.equals(existing.get().getStatus())
-                    && Conditions.REASON_EVICTION_REQUESTED.equals(existing.get().getReason())
-                    && Messages.VMI_MARKED_FOR_EVICTION.equals(existing.get().getMessage())) {
+            if (existing.isPresent() && KubeVirtConditions.STATUS_TRUE.equals(existing.get().getStatus())
+                    && KubeVirtConditions.REASON_EVICTION_REQUESTED.equals(existing.get().getReason())
+                    && KubeVirtMessages.VMI_MARKED_FOR_EVICTION.equals(existing.get().getMessage())) {
                 return null;
             }
             List<Condition> updated = new ArrayList<>(conditions.stream()
-                    .filter(c -> !Conditions.EVICTION_REQUESTED.equals(c.getType())).toList());
-            Condition requested = new Condition(Conditions.EVICTION_REQUESTED, Conditions.STATUS_TRUE,
-                    Conditions.REASON_EVICTION_REQUESTED, Messages.VMI_MARKED_FOR_EVICTION);
+                    .filter(c -> !KubeVirtConditions.EVICTION_REQUESTED.equals(c.getType())).toList());
+            Condition requested = new Condition(KubeVirtConditions.EVICTION_REQUESTED, KubeVirtConditions.STATUS_TRUE,
+                    KubeVirtConditions.REASON_EVICTION_REQUESTED, KubeVirtMessages.VMI_MARKED_FOR_EVICTION);
             requested.setLastTransitionTime(timestamp(now));
             updated.add(requested);
             return updated;
@@ -265,7 +273,7 @@ public final class VmiDecision {
         if (existing.isEmpty()) {
             return null;
         }
-        return conditions.stream().filter(c -> !Conditions.EVICTION_REQUESTED.equals(c.getType())).toList();
+        return conditions.stream().filter(c -> !KubeVirtConditions.EVICTION_REQUESTED.equals(c.getType())).toList();
     }
 
     /**
@@ -308,21 +316,21 @@ public final class VmiDecision {
     /** The new finalizer list if it changes, else null. */
     static List<String> finalizers(VirtualMachineInstance vmi, boolean deleting, boolean finalPhase, boolean noPods) {
         List<String> finalizers = vmi.getMetadata().getFinalizers() == null ? List.of() : vmi.getMetadata().getFinalizers();
-        boolean has = finalizers.contains(Finalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE);
+        boolean has = finalizers.contains(KubeVirtFinalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE);
         if (!has && !deleting && !finalPhase) {
             List<String> added = new ArrayList<>(finalizers);
-            added.add(Finalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE);
+            added.add(KubeVirtFinalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE);
             return added;
         }
         if (has && (deleting || finalPhase) && noPods) {
-            return finalizers.stream().filter(f -> !Finalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE.equals(f)).toList();
+            return finalizers.stream().filter(f -> !KubeVirtFinalizers.FOREGROUND_DELETE_VIRTUAL_MACHINE.equals(f)).toList();
         }
         return null;
     }
 
     private static boolean isPaused(VirtualMachineInstance vmi) {
         return vmi.getStatus() != null
-                && dev.drainboard.kubevirt.api.Conditions.isTrue(vmi.getStatus().getConditions(), Conditions.PAUSED);
+                && dev.drainboard.kubevirt.api.Conditions.isTrue(vmi.getStatus().getConditions(), KubeVirtConditions.PAUSED);
     }
 
     private static List<PhaseTransitionTimestamp> existingTimestamps(VirtualMachineInstance vmi) {

@@ -3,7 +3,8 @@ package dev.drainboard.controller.disruptionbudget;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drainboard.controller.disruptionbudget.BudgetAction.DeleteReason;
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -25,7 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-@DisplayName("disruption budget decision (seed 000 PDB table, spec §3.2 history)")
+@DisplayName("disruption budget decision (one PDB per VMI, KubeVirt up to v1.5)")
 class DisruptionBudgetDecisionTest {
 
     private static final ClusterConfig DEFAULTS = ClusterConfig.defaults();
@@ -39,7 +40,7 @@ class DisruptionBudgetDecisionTest {
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
         status.setPhase(phase);
         status.setNodeName("node01");
-        status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
+        status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
         vmi.setStatus(status);
         return vmi;
     }
@@ -49,11 +50,11 @@ class DisruptionBudgetDecisionTest {
                 .addNewOwnerReference().withApiVersion("kubevirt.io/v1").withKind("VirtualMachineInstance").withName("vm")
                 .withUid(ownerUid).withController(true).endOwnerReference();
         if (migrationLabel != null) {
-            meta.addToLabels(KubeVirtNames.Labels.MIGRATION_NAME, migrationLabel);
+            meta.addToLabels(KubeVirtLabels.MIGRATION_NAME, migrationLabel);
         }
         return new PodDisruptionBudgetBuilder().withMetadata(meta.build())
                 .withNewSpec().withMinAvailable(new IntOrString(minAvailable))
-                .withNewSelector().addToMatchLabels(KubeVirtNames.Labels.CREATED_BY, ownerUid).endSelector().endSpec()
+                .withNewSelector().addToMatchLabels(KubeVirtLabels.CREATED_BY, ownerUid).endSelector().endSpec()
                 .build();
     }
 
@@ -62,7 +63,7 @@ class DisruptionBudgetDecisionTest {
     }
 
     @ParameterizedTest(name = "{0}, migratable={1}: PDB required={2}")
-    @DisplayName("seed 000, 'Is a PDB required' table")
+    @DisplayName("'Is a PDB required' table")
     @CsvSource(delimiter = '|', textBlock = """
             None                  | true  | false
             None                  | false | false
@@ -174,7 +175,7 @@ class DisruptionBudgetDecisionTest {
     }
 
     @ParameterizedTest(name = "label={0}, unfinished={1}, active pods={2} → shrink={3}")
-    @DisplayName("spec §3.2: a PDB expanded by a migration shrinks back to 1 once the migration is over and one launcher pod is left")
+    @DisplayName("a PDB expanded by a migration shrinks back to 1 once the migration is over and one launcher pod is left")
     @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
             vmim-1 | -      | 1 | true
             vmim-1 | vmim-1 | 1 | false

@@ -2,7 +2,7 @@ package dev.drainboard.controller.evacuation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -25,7 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-@DisplayName("evacuation decision (seed 001 sync, spec §4.6 throttle)")
+@DisplayName("evacuation decision (KubeVirt's sync, with the throttle of v1.8 and earlier)")
 class EvacuationDecisionTest {
 
     private static final Instant NOW = Instant.parse("2025-01-01T00:00:00Z");
@@ -48,7 +48,7 @@ class EvacuationDecisionTest {
         VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
         status.setPhase("Running");
         status.setNodeName(node);
-        status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
+        status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE, migratable ? "True" : "False", null, null)));
         if (marked) {
             status.setEvacuationNodeName(node);
         }

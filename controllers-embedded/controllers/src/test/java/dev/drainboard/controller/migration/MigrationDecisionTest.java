@@ -2,7 +2,11 @@ package dev.drainboard.controller.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtFinalizers;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.MigrationState;
@@ -30,7 +34,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-@DisplayName("migration phase machine, with the PDB expanded to 2 before the target pod (docs/controllers.md)")
+@DisplayName("migration phase machine (with the PDB expansion of KubeVirt up to v1.5)")
 class MigrationDecisionTest {
 
     static final Instant NOW = Instant.parse("2025-01-01T00:10:00Z");
@@ -80,7 +84,7 @@ class MigrationDecisionTest {
             VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
             status.setPhase(vmiPhase);
             status.setNodeName("node01");
-            status.setConditions(List.of(new Condition(KubeVirtNames.Conditions.LIVE_MIGRATABLE, "True", null, null)));
+            status.setConditions(List.of(new Condition(KubeVirtConditions.LIVE_MIGRATABLE, "True", null, null)));
             if (stateUid != null) {
                 MigrationState s = new MigrationState();
                 s.setMigrationUid(stateUid);
@@ -100,11 +104,11 @@ class MigrationDecisionTest {
     static VirtualMachineInstanceMigration vmim(String name, String uid, String phase, String created, boolean evacuation) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         var meta = new ObjectMetaBuilder().withNamespace("default").withName(name).withUid(uid).withCreationTimestamp(created)
-                .withFinalizers(KubeVirtNames.Finalizers.MIGRATION_JOB)
-                .addToLabels(KubeVirtNames.Labels.MIGRATION_SELECTOR, "vm")
-                .addToAnnotations(KubeVirtNames.Drainboard.MIGRATION_CAUSE, "API eviction");
+                .withFinalizers(KubeVirtFinalizers.MIGRATION_JOB)
+                .addToLabels(KubeVirtLabels.MIGRATION_SELECTOR, "vm")
+                .addToAnnotations(DrainboardAnnotations.MIGRATION_CAUSE, "API eviction");
         if (evacuation) {
-            meta.addToAnnotations(KubeVirtNames.Annotations.EVACUATION_MIGRATION, "node01");
+            meta.addToAnnotations(KubeVirtAnnotations.EVACUATION_MIGRATION, "node01");
         }
         m.setMetadata(meta.build());
         m.setSpec(new VirtualMachineInstanceMigrationSpec("vm"));
@@ -125,7 +129,7 @@ class MigrationDecisionTest {
     static Pod targetPod(String kind) {
         PodBuilder b = new PodBuilder().withNewMetadata().withNamespace("default").withName("virt-launcher-vm-tgt")
                 .withCreationTimestamp("2025-01-01T00:09:00Z")
-                .addToLabels(KubeVirtNames.Labels.MIGRATION_JOB_UID, UID).endMetadata()
+                .addToLabels(KubeVirtLabels.MIGRATION_JOB_UID, UID).endMetadata()
                 .withNewSpec().withNodeName(kind.equals("ready") || kind.equals("down") ? "node02" : null).endSpec();
         switch (kind) {
             case "ready" -> b.withNewStatus().withPhase("Running").addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus();
@@ -143,7 +147,7 @@ class MigrationDecisionTest {
         boolean expanded = !kind.equals("plain");
         var meta = new ObjectMetaBuilder().withNamespace("default").withName("kubevirt-disruption-budget-x").withGeneration(2L);
         if (expanded) {
-            meta.addToLabels(KubeVirtNames.Labels.MIGRATION_NAME, "mig");
+            meta.addToLabels(KubeVirtLabels.MIGRATION_NAME, "mig");
         }
         return new PodDisruptionBudgetBuilder().withMetadata(meta.build())
                 .withNewSpec().withMinAvailable(new IntOrString(expanded ? 2 : 1)).endSpec()
@@ -186,7 +190,7 @@ class MigrationDecisionTest {
             case MigrationAction.RemoveFinalizer r -> "RemoveFinalizer";
             case MigrationAction.ExpandBudget b -> "ExpandBudget(%s for %s)".formatted(b.budgetName(), b.migrationName());
             case MigrationAction.CreateTargetPod c -> "CreateTargetPod(%s* for job %s)".formatted(
-                    c.pod().getMetadata().getGenerateName(), c.pod().getMetadata().getLabels().get(KubeVirtNames.Labels.MIGRATION_JOB_UID));
+                    c.pod().getMetadata().getGenerateName(), c.pod().getMetadata().getLabels().get(KubeVirtLabels.MIGRATION_JOB_UID));
             case MigrationAction.DeleteTargetPod d -> "DeleteTargetPod(%s: %s)".formatted(d.podName(), d.message());
             case MigrationAction.HandOff h -> "HandOff(%s: %s/%s > %s/%s)".formatted(h.state().getMigrationUid(),
                     h.state().getSourceNode(), h.state().getSourcePod(), h.state().getTargetNode(), h.state().getTargetPod());
@@ -372,7 +376,7 @@ class MigrationDecisionTest {
         m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName("m").withUid("u").build());
         m.setSpec(new VirtualMachineInstanceMigrationSpec("vm"));
         assertThat(MigrationDecision.ensureMetadata(m))
-                .contains(new MigrationAction.EnsureMetadata(true, "vm", KubeVirtNames.Drainboard.CAUSE_USER_REQUEST));
+                .contains(new MigrationAction.EnsureMetadata(true, "vm", DrainboardAnnotations.CAUSE_USER_REQUEST));
         assertThat(MigrationPhase.parse("Succeeded")).isPresent();
     }
 }

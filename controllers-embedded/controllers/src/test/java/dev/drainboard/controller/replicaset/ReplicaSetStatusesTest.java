@@ -106,7 +106,7 @@ class ReplicaSetStatusesTest {
     }
 
     @Test
-    @DisplayName("seed 004's create-failure example: replicas 2, readyReplicas … and the condition, as a merge patch of the status")
+    @DisplayName("the design document's create-failure example: replicas 2, readyReplicas … and the condition, as a merge patch of the status")
     void patchWithFailure() throws Exception {
         List<Condition> conditions = ReplicaSetStatuses.conditions(null, ScaleOutcome.failedCreate("no permission to create VMIs"), false, NOW);
         String patch = ReplicaSetStatuses.patch(null, plan(2, 2), conditions);

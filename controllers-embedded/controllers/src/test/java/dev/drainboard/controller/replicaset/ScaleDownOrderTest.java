@@ -18,7 +18,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Seed 004's scale-down order (not ready, migrating, ready) and the ReplicaSet tie-breaks, pair by pair. */
+/**
+ * The scale-down order of KubeVirt's {@code docs/replica-sets.md} (not ready, migrating, ready) and the ReplicaSet
+ * tie-breaks, pair by pair.
+ */
 class ScaleDownOrderTest {
 
     /**

@@ -16,7 +16,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
-/** The launcher pod, field by field, as kubevirt-behaviour.md §6.1/§6.2 describe it. */
+/** The launcher pod, field by field, as KubeVirt's {@code pkg/virt-controller/services/template.go} renders it. */
 class LauncherPodsTest {
 
     @Test

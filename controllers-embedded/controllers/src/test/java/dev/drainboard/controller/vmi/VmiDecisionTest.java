@@ -19,7 +19,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The VMI phase machine of kubevirt-behaviour.md §6.3, row by row. */
+/** The VMI phase machine of KubeVirt's {@code pkg/virt-controller/watch/vmi/lifecycle.go}, row by row. */
 class VmiDecisionTest {
 
     private static final Instant NOW = Instant.parse("2025-03-04T05:06:07.890Z");

@@ -3,7 +3,8 @@ package dev.drainboard.controller.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import io.fabric8.kubernetes.client.Watch;
@@ -61,7 +62,7 @@ class EvacuationLimitsTest {
                     if (action == Action.DELETED || m.isFinal()) {
                         inFlight.remove(name);
                     } else {
-                        inFlight.put(name, m.getMetadata().getAnnotations().get(KubeVirtNames.Annotations.EVACUATION_MIGRATION));
+                        inFlight.put(name, m.getMetadata().getAnnotations().get(KubeVirtAnnotations.EVACUATION_MIGRATION));
                     }
                     Map<String, Integer> counts = new HashMap<>();
                     inFlight.values().forEach(n -> counts.merge(n, 1, Integer::sum));
@@ -95,7 +96,7 @@ class EvacuationLimitsTest {
             // The VMI moves when the target reports completion; its VMIM turns Succeeded on the migration controller's next pass.
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(c.migrations()).allSatisfy(m -> {
                 assertThat(m.getStatus().getPhase()).isEqualTo("Succeeded");
-                assertThat(m.getMetadata().getAnnotations()).containsEntry(KubeVirtNames.Drainboard.MIGRATION_CAUSE, "node drain taint");
+                assertThat(m.getMetadata().getAnnotations()).containsEntry(DrainboardAnnotations.MIGRATION_CAUSE, "node drain taint");
             }));
             for (VirtualMachineInstance vmi : c.client.resources(VirtualMachineInstance.class).inNamespace("default").list().getItems()) {
                 assertThat(vmi.getStatus().getPhase()).isEqualTo("Running");

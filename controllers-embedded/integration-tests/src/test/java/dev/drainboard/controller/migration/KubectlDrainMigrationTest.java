@@ -4,9 +4,12 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.testing.KubectlRequirement;
 import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -22,12 +25,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 000's "Example kubectl drain Output", whole: the real {@code kubectl drain} of a node running a migratable
- * LiveMigrate VMI prints the webhook's denial that triggered the evacuation, then the PDB's denial while the VMI
- * migrates, then the eviction of the (by then completed) launcher pod and {@code drained}; the VMI runs on the other
- * node. The node's link is slowed to 128 MiB/s so the 1 GiB guest takes about 8 s, past kubectl's 5 s retry.
+ * The "Example kubectl drain Output" of KubeVirt's {@code docs/handling-eviction-requests.md}, whole: the real
+ * {@code kubectl drain} of a node running a migratable LiveMigrate VMI prints the webhook's denial that triggered the
+ * evacuation, then the PDB's denial while the VMI migrates, then the eviction of the (by then completed) launcher pod
+ * and {@code drained}; the VMI runs on the other node. The node's link is slowed to 128 MiB/s so the 1 GiB guest takes
+ * about 8 s, past kubectl's 5 s retry.
  */
-@DisplayName("kubectl drain: seed 000's whole example output, with the live migration in between")
+@DisplayName("kubectl drain: KubeVirt's whole example output, with the live migration in between")
 class KubectlDrainMigrationTest {
 
     @TempDir
@@ -37,7 +41,7 @@ class KubectlDrainMigrationTest {
     @Test
     void drainPrintsSeedOutputAndTheVmiRunsElsewhere() throws Exception {
         try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
-            c.node("node01", Map.of(KubeVirtNames.Simulation.LINK_SPEED, "128Mi"));
+            c.node("node01", Map.of(SimulationKnobs.LINK_SPEED, "128Mi"));
             VirtualMachineInstance created = c.createVmi("vm-cirros", "LiveMigrate", Map.of());
             c.awaitRunningMigratable("vm-cirros");
             c.node("node02", Map.of());
@@ -86,9 +90,9 @@ class KubectlDrainMigrationTest {
             VirtualMachineInstanceMigration vmim = c.migrations().getFirst();
             assertThat(vmim.getStatus().getPhase()).isEqualTo("Succeeded");
             assertThat(vmim.getMetadata().getAnnotations())
-                    .containsEntry(KubeVirtNames.Annotations.EVACUATION_MIGRATION, "node01")
-                    .containsEntry(KubeVirtNames.Drainboard.MIGRATION_CAUSE, KubeVirtNames.Drainboard.CAUSE_API_EVICTION)
-                    .containsKey(KubeVirtNames.Drainboard.MIGRATION_PROGRESS);
+                    .containsEntry(KubeVirtAnnotations.EVACUATION_MIGRATION, "node01")
+                    .containsEntry(DrainboardAnnotations.MIGRATION_CAUSE, DrainboardAnnotations.CAUSE_API_EVICTION)
+                    .containsKey(DrainboardAnnotations.MIGRATION_PROGRESS);
             assertThat(vmim.getStatus().getPhaseTransitionTimestamps()).extracting(p -> p.getPhase())
                     .containsExactly("Pending", "Scheduling", "Scheduled", "PreparingTarget", "TargetReady", "Running", "Succeeded");
             await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> assertThat(c.client.policy().v1().podDisruptionBudget()
@@ -109,7 +113,7 @@ class KubectlDrainMigrationTest {
     }
 
     private static List<Pod> launcherPods(MigrationTestCluster c, VirtualMachineInstance vmi) {
-        return c.client.pods().inNamespace("default").withLabel(KubeVirtNames.Labels.CREATED_BY, vmi.getMetadata().getUid())
+        return c.client.pods().inNamespace("default").withLabel(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid())
                 .list().getItems();
     }
 

@@ -3,7 +3,8 @@ package dev.drainboard.controller.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
@@ -29,7 +30,7 @@ class MigrationLifecycleTest {
 
     static boolean marked(Pod pod) {
         Map<String, String> a = pod.getMetadata().getAnnotations();
-        return a != null && a.containsKey(KubeVirtNames.Annotations.DESCHEDULER_EVICTION_IN_PROGRESS);
+        return a != null && a.containsKey(KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS);
     }
 
     @Test
@@ -69,7 +70,7 @@ class MigrationLifecycleTest {
     }
 
     private static List<Pod> targetPods(MigrationTestCluster c, VirtualMachineInstanceMigration vmim) {
-        return c.client.pods().inNamespace("default").withLabel(KubeVirtNames.Labels.MIGRATION_JOB_UID, vmim.getMetadata().getUid())
+        return c.client.pods().inNamespace("default").withLabel(KubeVirtLabels.MIGRATION_JOB_UID, vmim.getMetadata().getUid())
                 .list().getItems();
     }
 

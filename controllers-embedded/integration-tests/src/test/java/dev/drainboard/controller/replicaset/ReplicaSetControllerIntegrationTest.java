@@ -5,10 +5,10 @@ import static dev.drainboard.controller.replicaset.ReplicaSetTestCluster.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -24,9 +24,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The replica set controller on the embedded cluster with the whole control plane: scaling up and down, seed 004's
- * scale-down order, both status examples of seed 004 (a create and a delete forbidden by a webhook the test installs,
- * then cleared), adoption, release on relabelling, pause. Each test uses its own set and labels.
+ * The replica set controller on the embedded cluster with the whole control plane: scaling up and down, the scale-down
+ * order and both status examples of KubeVirt's {@code docs/replica-sets.md} (a create and a delete forbidden by a
+ * webhook the test installs, then cleared), adoption, release on relabelling, pause. Each test uses its own set and
+ * labels.
  */
 @DisplayName("VirtualMachineInstanceReplicaSet controller on the embedded cluster")
 class ReplicaSetControllerIntegrationTest {
@@ -83,10 +84,10 @@ class ReplicaSetControllerIntegrationTest {
     void scaleDownOrder() throws Exception {
         // Three orphans the set will adopt: one whose guest takes an hour to boot (not ready), one that will be
         // migrating (its node's link is slow, so the migration lasts), one ready.
-        c.node("slow01", Map.of(KubeVirtNames.Simulation.LINK_SPEED, "1Mi"));
+        c.node("slow01", Map.of(SimulationKnobs.LINK_SPEED, "1Mi"));
         cordonAllBut("slow01");
         try {
-            c.createOrphan("order-booting", "order", Map.of(KubeVirtNames.Simulation.BOOT_DELAY, "1h"));
+            c.createOrphan("order-booting", "order", Map.of(SimulationKnobs.BOOT_DELAY, "1h"));
             c.createOrphan("order-moving", "order", Map.of());
             c.createOrphan("order-ready", "order", Map.of());
             await().atMost(WAIT).until(() -> c.running(c.vmi("order-moving")) && c.vmi("order-moving").isMigratable()
@@ -118,7 +119,7 @@ class ReplicaSetControllerIntegrationTest {
     }
 
     @Test
-    @DisplayName("seed 004's create failure: a webhook forbids creating VMIs → ReplicaFailure FailureCreate with the API error; cleared once creates work")
+    @DisplayName("create failure: a webhook forbids creating VMIs → ReplicaFailure FailureCreate with the API error; cleared once creates work")
     void failureCreate() throws Exception {
         String message = "admission webhook \"deny-create.drainboard.test\" denied the request: no permission to create VMIs";
         try (DenyingWebhook deny = new DenyingWebhook(c.client, "CREATE", "deny-create.drainboard.test", "no permission to create VMIs")) {
@@ -143,7 +144,7 @@ class ReplicaSetControllerIntegrationTest {
     }
 
     @Test
-    @DisplayName("seed 004's delete failure: a webhook forbids deleting VMIs → ReplicaFailure FailureDelete; cleared once deletes work")
+    @DisplayName("delete failure: a webhook forbids deleting VMIs → ReplicaFailure FailureDelete; cleared once deletes work")
     void failureDelete() throws Exception {
         c.createReplicaSet("fd", 2);
         c.awaitStatus("fd", 2, 2);
