@@ -173,11 +173,12 @@ class OperatorCommandsTest {
     void badKubeconfigAndUnreachableClusterExitOne() throws Exception {
         Run missing = run("drain", "node01", "--kubeconfig", dir.resolve("nope").toString());
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.err()).contains("cannot read kubeconfig");
+        assertThat(missing.err()).isEqualTo("drainboard drain: kubeconfig " + dir.resolve("nope") + " does not exist\n");
 
         Run context = run("drain", "node01", "--kubeconfig", kubeconfig, "--context", "elsewhere");
         assertThat(context.exitCode()).isEqualTo(1);
-        assertThat(context.err()).contains("has no context \"elsewhere\"");
+        assertThat(context.err()).isEqualTo("drainboard drain: context \"elsewhere\" not found in " + kubeconfig
+                + " (contexts: drainboard-embedded)\n");
 
         Path unreachable = dir.resolve("unreachable");
         Files.writeString(unreachable, """
@@ -191,6 +192,31 @@ class OperatorCommandsTest {
         Run down = run("drain", "node01", "--kubeconfig", unreachable.toString());
         assertThat(down.exitCode()).isEqualTo(1);
         assertThat(down.err()).contains("cannot reach the cluster at https://127.0.0.1:1");
+    }
+
+    @Test
+    @DisplayName("a kubeconfig that names what it lacks: what is wrong, exit 1, never fabric8's in-cluster fallback")
+    void kubeconfigsThatNameWhatTheyLackExitOne() throws Exception {
+        String cluster = "clusters: [{name: c, cluster: {server: \"https://127.0.0.1:1\"}}]\n";
+        String users = "users: [{name: u, user: {token: s3cr3t}}]\n";
+        Path file = dir.resolve("lacking");
+        for (String[] row : new String[][]{
+                {cluster + users + "contexts: [{name: a, context: {cluster: c, user: u}}, {name: b, context: {cluster: c, user: u}}]\n"
+                        + "current-context: foo\n", "current-context \"foo\" in F names no context (contexts: a, b)"},
+                {cluster + users + "contexts: [{name: a, context: {cluster: gone, user: u}}]\ncurrent-context: a\n",
+                        "context \"a\" in F names cluster \"gone\", which is not in the file (clusters: c)"},
+                {cluster + users + "contexts: [{name: a, context: {cluster: c, user: gone}}]\ncurrent-context: a\n",
+                        "context \"a\" in F names user \"gone\", which is not in the file (users: u)"},
+                {cluster + "users:\n- name: u\n  user:\n    token: s3cr3t\n   x: [\n", "kubeconfig F is not valid YAML: "}}) {
+            Files.writeString(file, row[0]);
+            for (String command : new String[]{"drain", "cordon", "taint"}) {
+                Run run = command.equals("taint") ? run("taint", "node01", "k=v:NoSchedule", "--kubeconfig", file.toString())
+                        : run(command, "node01", "--kubeconfig", file.toString());
+                assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+                assertThat(run.err()).startsWith("drainboard " + command + ": " + row[1].replace(" F", " " + file))
+                        .doesNotContain("kubernetes.default.svc", "s3cr3t");
+            }
+        }
     }
 
     @Test
