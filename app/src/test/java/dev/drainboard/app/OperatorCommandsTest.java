@@ -229,6 +229,13 @@ class OperatorCommandsTest {
         Run taint = run("taint", "node01", "bad key=1:NoSchedule", "--kubeconfig", kubeconfig);
         assertThat(taint.exitCode()).isEqualTo(2);
         assertThat(taint.err()).contains("drainboard taint: invalid taint spec: bad key=1:NoSchedule, name part");
+        // No effect: kubectl reads "k1=v" as a key, and says the key is not one.
+        Run noEffect = run("taint", "node01", "k1=v", "--kubeconfig", kubeconfig);
+        assertThat(noEffect.exitCode()).isEqualTo(2);
+        assertThat(noEffect.err()).startsWith("drainboard taint: invalid taint spec: k1=v, name part must consist of");
+        Run badRemoval = run("taint", "node01", "k1=v-", "--kubeconfig", kubeconfig);
+        assertThat(badRemoval.exitCode()).isEqualTo(2);
+        assertThat(badRemoval.err()).startsWith("drainboard taint: invalid taint spec: k1=v, name part must consist of");
     }
 
     @Test
