@@ -207,7 +207,11 @@ class OperatorCommandsTest {
                         "context \"a\" in F names cluster \"gone\", which is not in the file (clusters: c)"},
                 {cluster + users + "contexts: [{name: a, context: {cluster: c, user: gone}}]\ncurrent-context: a\n",
                         "context \"a\" in F names user \"gone\", which is not in the file (users: u)"},
-                {cluster + "users:\n- name: u\n  user:\n    token: s3cr3t\n   x: [\n", "kubeconfig F is not valid YAML: "}}) {
+                {cluster + "users:\n- name: u\n  user:\n    token: s3cr3t\n   x: [\n", "kubeconfig F is not valid YAML: "},
+                // Base64, but of no certificate: fabric8 reads it only when it builds the client.
+                {cluster + "users: [{name: u, user: {client-certificate-data: bm90IGEgY2VydA==, client-key-data: czNjcjN0}}]\n"
+                        + "contexts: [{name: a, context: {cluster: c, user: u}}]\ncurrent-context: a\n",
+                        "cannot use the credentials of kubeconfig F: "}}) {
             Files.writeString(file, row[0]);
             for (String command : new String[]{"drain", "cordon", "taint"}) {
                 Run run = command.equals("taint") ? run("taint", "node01", "k=v:NoSchedule", "--kubeconfig", file.toString())
