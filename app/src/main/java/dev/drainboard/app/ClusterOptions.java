@@ -33,7 +33,13 @@ final class ClusterOptions {
         } catch (Kubeconfigs.InvalidKubeconfigException e) {
             throw new CannotConnect(e.getMessage());
         }
-        Ops ops = Ops.connect(new ConfigBuilder(config).withRequestTimeout(30_000).build());
+        Ops ops;
+        try {
+            ops = Ops.connect(new ConfigBuilder(config).withRequestTimeout(30_000).build());
+        } catch (KubernetesClientException e) {
+            // fabric8 reads the client certificate and key only now.
+            throw new CannotConnect("cannot use the credentials of kubeconfig " + kubeconfig + ": " + Kubeconfigs.safeMessage(e));
+        }
         try {
             ops.client().getKubernetesVersion();
         } catch (KubernetesClientException e) {

@@ -1,9 +1,9 @@
 package dev.drainboard.app;
 
+import dev.drainboard.controlplane.Kubeconfigs;
 import dev.drainboard.kubevirt.crd.CrdInstaller;
 import dev.drainboard.kubevirt.crd.CrdInstaller.Outcome;
 import dev.drainboard.kubevirt.crd.CrdInstaller.Result;
-import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -82,22 +81,11 @@ public final class InstallCrdsCommand implements Callable<Integer> {
     }
 
     private Config clientConfig() throws UsageException {
-        if (!Files.isReadable(kubeconfig)) {
-            throw new UsageException("cannot read kubeconfig " + kubeconfig);
-        }
         Config config;
         try {
-            config = Config.fromKubeconfig(context, kubeconfig.toFile());
-        } catch (RuntimeException e) {
-            throw new UsageException("cannot use kubeconfig " + kubeconfig + ": " + rootMessage(e));
-        }
-        // fabric8 quietly falls back to the current context for an unknown name: never install into the wrong cluster.
-        String used = config.getCurrentContext() == null ? null : config.getCurrentContext().getName();
-        if (context != null && !context.equals(used)) {
-            List<String> known = config.getContexts() == null ? List.of()
-                    : config.getContexts().stream().map(NamedContext::getName).toList();
-            throw new UsageException("kubeconfig " + kubeconfig + " has no context \"" + context + "\""
-                    + (known.isEmpty() ? "" : " (it has: " + String.join(", ", known) + ")"));
+            config = Kubeconfigs.load(kubeconfig, context);
+        } catch (Kubeconfigs.InvalidKubeconfigException e) {
+            throw new UsageException(e.getMessage());
         }
         // A one-shot command: say "unreachable" after one retry instead of fabric8's default ten.
         config.setRequestRetryBackoffLimit(1);

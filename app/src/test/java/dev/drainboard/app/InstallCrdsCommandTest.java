@@ -79,14 +79,14 @@ class InstallCrdsCommandTest {
     void anUnknownContextIsAUsageError() {
         Run run = run("--kubeconfig", cluster.kubeconfig().toString(), "--context", "production");
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("has no context \"production\" (it has: drainboard-embedded)");
+        assertThat(run.err()).contains("context \"production\" not found in " + cluster.kubeconfig() + " (contexts: drainboard-embedded)");
     }
 
     @Test
     void aMissingKubeconfigIsAUsageError() {
         Run run = run("--kubeconfig", tempDir.resolve("nowhere").toString());
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("cannot read kubeconfig");
+        assertThat(run.err()).contains("kubeconfig " + tempDir.resolve("nowhere") + " does not exist");
         assertThat(run("--force").exitCode()).isEqualTo(2); // --kubeconfig is required
     }
 

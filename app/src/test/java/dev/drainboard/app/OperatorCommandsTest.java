@@ -173,11 +173,12 @@ class OperatorCommandsTest {
     void badKubeconfigAndUnreachableClusterExitOne() throws Exception {
         Run missing = run("drain", "node01", "--kubeconfig", dir.resolve("nope").toString());
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.err()).contains("cannot read kubeconfig");
+        assertThat(missing.err()).isEqualTo("drainboard drain: kubeconfig " + dir.resolve("nope") + " does not exist\n");
 
         Run context = run("drain", "node01", "--kubeconfig", kubeconfig, "--context", "elsewhere");
         assertThat(context.exitCode()).isEqualTo(1);
-        assertThat(context.err()).contains("has no context \"elsewhere\"");
+        assertThat(context.err()).isEqualTo("drainboard drain: context \"elsewhere\" not found in " + kubeconfig
+                + " (contexts: drainboard-embedded)\n");
 
         Path unreachable = dir.resolve("unreachable");
         Files.writeString(unreachable, """
@@ -194,6 +195,35 @@ class OperatorCommandsTest {
     }
 
     @Test
+    @DisplayName("a kubeconfig that names what it lacks: what is wrong, exit 1, never fabric8's in-cluster fallback")
+    void kubeconfigsThatNameWhatTheyLackExitOne() throws Exception {
+        String cluster = "clusters: [{name: c, cluster: {server: \"https://127.0.0.1:1\"}}]\n";
+        String users = "users: [{name: u, user: {token: s3cr3t}}]\n";
+        Path file = dir.resolve("lacking");
+        for (String[] row : new String[][]{
+                {cluster + users + "contexts: [{name: a, context: {cluster: c, user: u}}, {name: b, context: {cluster: c, user: u}}]\n"
+                        + "current-context: foo\n", "current-context \"foo\" in F names no context (contexts: a, b)"},
+                {cluster + users + "contexts: [{name: a, context: {cluster: gone, user: u}}]\ncurrent-context: a\n",
+                        "context \"a\" in F names cluster \"gone\", which is not in the file (clusters: c)"},
+                {cluster + users + "contexts: [{name: a, context: {cluster: c, user: gone}}]\ncurrent-context: a\n",
+                        "context \"a\" in F names user \"gone\", which is not in the file (users: u)"},
+                {cluster + "users:\n- name: u\n  user:\n    token: s3cr3t\n   x: [\n", "kubeconfig F is not valid YAML: "},
+                // Base64, but of no certificate: fabric8 reads it only when it builds the client.
+                {cluster + "users: [{name: u, user: {client-certificate-data: bm90IGEgY2VydA==, client-key-data: czNjcjN0}}]\n"
+                        + "contexts: [{name: a, context: {cluster: c, user: u}}]\ncurrent-context: a\n",
+                        "cannot use the credentials of kubeconfig F: "}}) {
+            Files.writeString(file, row[0]);
+            for (String command : new String[]{"drain", "cordon", "taint"}) {
+                Run run = command.equals("taint") ? run("taint", "node01", "k=v:NoSchedule", "--kubeconfig", file.toString())
+                        : run(command, "node01", "--kubeconfig", file.toString());
+                assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+                assertThat(run.err()).startsWith("drainboard " + command + ": " + row[1].replace(" F", " " + file))
+                        .doesNotContain("kubernetes.default.svc", "s3cr3t");
+            }
+        }
+    }
+
+    @Test
     void usageErrorsExitTwo() {
         assertThat(run("drain", "--kubeconfig", kubeconfig).exitCode()).isEqualTo(2);
         assertThat(run("drain", "node01").exitCode()).isEqualTo(2);
@@ -203,6 +233,13 @@ class OperatorCommandsTest {
         Run taint = run("taint", "node01", "bad key=1:NoSchedule", "--kubeconfig", kubeconfig);
         assertThat(taint.exitCode()).isEqualTo(2);
         assertThat(taint.err()).contains("drainboard taint: invalid taint spec: bad key=1:NoSchedule, name part");
+        // No effect: kubectl reads "k1=v" as a key, and says the key is not one.
+        Run noEffect = run("taint", "node01", "k1=v", "--kubeconfig", kubeconfig);
+        assertThat(noEffect.exitCode()).isEqualTo(2);
+        assertThat(noEffect.err()).startsWith("drainboard taint: invalid taint spec: k1=v, name part must consist of");
+        Run badRemoval = run("taint", "node01", "k1=v-", "--kubeconfig", kubeconfig);
+        assertThat(badRemoval.exitCode()).isEqualTo(2);
+        assertThat(badRemoval.err()).startsWith("drainboard taint: invalid taint spec: k1=v, name part must consist of");
     }
 
     @Test

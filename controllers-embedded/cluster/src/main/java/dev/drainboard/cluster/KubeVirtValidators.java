@@ -13,11 +13,17 @@ import java.util.List;
 /**
  * The checks KubeVirt's virt-api webhooks make on create and update, built into the embedded API server (which has
  * no virt-api): a VMIRS needs a template, a selector that parses and matches the template's labels, and
- * {@code replicas ≥ 0}. A bad one is refused with 422 Invalid and never stored.
+ * {@code replicas ≥ 0}. And what the schemas of KubeVirt's CRDs require (our CRDs keep every field, so the API server
+ * cannot check it from them): a VirtualMachineInstance and a VirtualMachine have a {@code spec} (KubeVirt's Go types
+ * declare it {@code json:"spec" valid:"required"}), a VirtualMachine's spec a {@code template}. A bad one is refused
+ * with 422 Invalid, worded as kube-apiserver words a schema violation, and never stored; a scenario holding one is
+ * refused.
  */
 final class KubeVirtValidators {
 
     static final String REPLICA_SETS = "virtualmachineinstancereplicasets.kubevirt.io";
+    static final String INSTANCES = "virtualmachineinstances.kubevirt.io";
+    static final String MACHINES = "virtualmachines.kubevirt.io";
     private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private KubeVirtValidators() {
@@ -25,6 +31,31 @@ final class KubeVirtValidators {
 
     static void install(ApiServer api) {
         api.addValidator(REPLICA_SETS, KubeVirtValidators::replicaSet);
+        api.addValidator(INSTANCES, object -> required(object, "spec"));
+        api.addValidator(MACHINES, object -> {
+            List<ObjectValidator.Violation> spec = required(object, "spec");
+            return spec.isEmpty() ? required((ObjectNode) object.get("spec"), "template", "spec.template") : spec;
+        });
+    }
+
+    /** An object field the schema requires: missing or null is "Required value", another type "must be of type object". */
+    static List<ObjectValidator.Violation> required(ObjectNode object, String field) {
+        return required(object, field, field);
+    }
+
+    private static List<ObjectValidator.Violation> required(ObjectNode object, String field, String path) {
+        var value = object.get(field);
+        // An empty "spec:" line of YAML reaches us as "" (the scenario reader), as null through kubectl.
+        if (value == null || value.isNull() || (value.isTextual() && value.asText().isEmpty())) {
+            return List.of(new ObjectValidator.Violation(path, "Required value"));
+        }
+        if (!value.isObject()) {
+            String type = value.isArray() ? "array" : value.isTextual() ? "string" : value.isBoolean() ? "boolean"
+                    : value.isIntegralNumber() ? "integer" : "number";
+            return List.of(new ObjectValidator.Violation(path, "Invalid value: \"" + type + "\": " + path
+                    + " in body must be of type object: \"" + type + "\""));
+        }
+        return List.of();
     }
 
     static List<ObjectValidator.Violation> replicaSet(ObjectNode object) {

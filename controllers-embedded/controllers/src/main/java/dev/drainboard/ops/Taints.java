@@ -43,22 +43,10 @@ public final class Taints {
         List<Taint> toRemove = new ArrayList<>();
         for (String spec : specs) {
             if (spec.endsWith("-")) {
-                String keyAndEffect = spec.substring(0, spec.length() - 1);
-                String key = keyAndEffect;
-                String effect = null;
-                int colon = keyAndEffect.indexOf(':');
-                if (colon >= 0) {
-                    key = keyAndEffect.substring(0, colon);
-                    effect = keyAndEffect.substring(colon + 1);
-                    int second = effect.indexOf(':');
-                    if (second >= 0) {
-                        effect = effect.substring(0, second); // kubectl reads only the second part
-                    }
-                }
-                if (effect != null && !effect.isEmpty()) {
-                    validateEffect(effect);
-                }
-                toRemove.add(taint(key, null, effect == null || effect.isEmpty() ? null : effect));
+                // kubectl parses what comes before the "-" as a taint, so KEY, KEY:EFFECT and KEY=VALUE:EFFECT (the
+                // value ignored) remove, and a bad key, value or effect is refused the same way as when adding.
+                Taint removal = parseTaint(spec.substring(0, spec.length() - 1));
+                toRemove.add(taint(removal.getKey(), null, removal.getEffect()));
             } else {
                 Taint taint = parseTaint(spec);
                 if (taint.getEffect() == null) {

@@ -7,7 +7,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.drainboard.testing.KubectlRequirement;
+import dev.drainboard.testing.RequiresKubectl;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,6 +79,14 @@ class TaintsTest {
                 Arguments.of(List.of("key=" + "v".repeat(64) + ":NoSchedule"), "invalid taint spec: key=" + "v".repeat(64)
                         + ":NoSchedule, must be no more than 63 characters"),
                 Arguments.of(List.of("key:NoFly-"), "invalid taint effect: NoFly, unsupported taint effect"),
+                Arguments.of(List.of("dedicated=gpu:"), "invalid taint effect: , unsupported taint effect"),
+                Arguments.of(List.of("=gpu:NoSchedule"), "invalid taint spec: =gpu:NoSchedule, name part must be non-empty; name part " + QNAME_REGEX),
+                // Removals: kubectl parses the spec before the "-" as a taint.
+                Arguments.of(List.of("dedicated=gpu-"), "invalid taint spec: dedicated=gpu, name part " + QNAME_REGEX),
+                Arguments.of(List.of("key:NoSchedule:x-"), "invalid taint spec: key:NoSchedule:x"),
+                Arguments.of(List.of("key:-"), "invalid taint effect: , unsupported taint effect"),
+                Arguments.of(List.of("bad key-"), "invalid taint spec: bad key, name part " + QNAME_REGEX),
+                Arguments.of(List.of("key=bad value:NoSchedule-"), "invalid taint spec: key=bad value:NoSchedule, " + LABEL_VALUE_REGEX),
                 Arguments.of(List.of("a=1:NoSchedule", "a=2:NoSchedule"), "duplicated taints with the same key and effect: {a 2 NoSchedule <nil>}"),
                 Arguments.of(List.of("a=1:NoSchedule", "a-"), "can not both modify and remove the following taint(s) in the same command: {\"a\":\"\"}"),
                 Arguments.of(List.of("a=1:NoSchedule", "a:NoSchedule-"),
@@ -85,10 +101,44 @@ class TaintsTest {
 
     @Test
     void removalsTakeAKeyAndOptionallyAnEffect() throws Exception {
-        TaintChange change = Taints.parse(List.of("a:NoSchedule-", "b-"));
+        TaintChange change = Taints.parse(List.of("a:NoSchedule-", "b-", "c=ignored:NoExecute-"));
         assertThat(change.toAdd()).isEmpty();
-        assertThat(change.toRemove()).extracting(Taint::getKey, Taint::getEffect)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("a", "NoSchedule"), org.assertj.core.groups.Tuple.tuple("b", null));
+        assertThat(change.toRemove()).extracting(Taint::getKey, Taint::getValue, Taint::getEffect)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("a", null, "NoSchedule"),
+                        org.assertj.core.groups.Tuple.tuple("b", null, null), org.assertj.core.groups.Tuple.tuple("c", null, "NoExecute"));
+    }
+
+    /** Malformed taint arguments kubectl refuses before it contacts the server (none starts with "-": a flag). */
+    static Stream<String> kubectlRefuses() {
+        return Stream.of("k1=v", "dedicated=gpu", "k1=v:NoFly", "k1=v:", "a:b:NoSchedule", "a=b=c:NoSchedule", ":NoSchedule",
+                "=v:NoSchedule", "bad key=1:NoSchedule", "key=bad value:NoSchedule", "k".repeat(64) + ":NoSchedule",
+                "/name:NoSchedule", "Example.com/name:NoSchedule", "a/b/c:NoSchedule", "k1=v-", "k1:NoSchedule:x-",
+                "k1:Bogus-", "k1:-", "bad key-");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource
+    @RequiresKubectl
+    @DisplayName("the same message as kubectl taint (v1.32) for each malformed argument")
+    void kubectlRefuses(String spec, @TempDir Path dir) throws Exception {
+        // kubectl parses the taints before it reads the node: an unreachable server is never contacted.
+        Path kubeconfig = dir.resolve("kubeconfig");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+                users: [{name: u, user: {token: x}}]
+                contexts: [{name: c, context: {cluster: c, user: u}}]
+                current-context: c
+                """);
+        Process kubectl = new ProcessBuilder(KubectlRequirement.require().toString(), "--kubeconfig=" + kubeconfig,
+                "taint", "node", "node01", spec).redirectErrorStream(true).start();
+        String output = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(kubectl.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(kubectl.exitValue()).as(output).isNotZero();
+        String kubectlError = output.lines().findFirst().orElse("");
+        assertThatThrownBy(() -> Taints.parse(List.of(spec))).isInstanceOf(InvalidTaintException.class)
+                .satisfies(e -> assertThat("error: " + e.getMessage()).isEqualTo(kubectlError));
     }
 
     static Stream<Arguments> applied() {

@@ -2,6 +2,7 @@ package dev.drainboard.ui.connect;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.controlplane.Kubeconfigs;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.controlplane.WebhookAddress;
 import dev.drainboard.kubevirt.api.KubeVirt;
@@ -108,8 +109,13 @@ public final class Connector {
                                 "There is no context \"" + k.context() + "\" in " + source.label() + ".",
                                 "Contexts there: " + String.join(", ", source.contexts().stream().map(KubeContext::name).toList()))));
                 try {
-                    config = k.file().isPresent() ? Config.fromKubeconfig(k.context(), k.file().get().toFile())
+                    // A file's context is checked whole (its cluster and user there): fabric8 would fall back to
+                    // in-cluster defaults for a missing one.
+                    config = k.file().isPresent() ? Kubeconfigs.load(k.file().get(), k.context())
                             : Config.autoConfigure(k.context());
+                } catch (Kubeconfigs.InvalidKubeconfigException ex) {
+                    throw new Failure(new ConnectError(ConnectError.Kind.UNREADABLE_KUBECONFIG,
+                            "Context \"" + k.context() + "\" cannot be used.", ex.getMessage()));
                 } catch (RuntimeException ex) {
                     throw new Failure(new ConnectError(ConnectError.Kind.UNREADABLE_KUBECONFIG,
                             "Context \"" + k.context() + "\" cannot be used.", KubeconfigCatalog.rootMessage(ex)));

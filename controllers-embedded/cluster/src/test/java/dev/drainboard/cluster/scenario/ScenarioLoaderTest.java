@@ -188,6 +188,36 @@ class ScenarioLoaderTest {
                 .hasMessageContaining("Not_Valid");
     }
 
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> kubeVirtObjectsWithoutWhatTheirSchemaRequires() {
+        return java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("VirtualMachineInstance", "", "spec: Required value"),
+                org.junit.jupiter.params.provider.Arguments.of("VirtualMachineInstance", "spec:\n", "spec: Required value"),
+                org.junit.jupiter.params.provider.Arguments.of("VirtualMachineInstance", "spec: none\n",
+                        "spec: Invalid value: \"string\": spec in body must be of type object: \"string\""),
+                org.junit.jupiter.params.provider.Arguments.of("VirtualMachine", "", "spec: Required value"),
+                org.junit.jupiter.params.provider.Arguments.of("VirtualMachine", "spec: {runStrategy: Always}\n",
+                        "spec.template: Required value"));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.MethodSource
+    void kubeVirtObjectsWithoutWhatTheirSchemaRequires(String kind, String spec, String violation) throws Exception {
+        Path file = write("vm.yaml", NAMESPACE + "---\napiVersion: kubevirt.io/v1\nkind: " + kind
+                + "\nmetadata: {name: vm1, namespace: shop}\n" + spec);
+        int port = freePort();
+        Path kubeconfig = dir.resolve("out").resolve("kubeconfig");
+
+        assertThatThrownBy(() -> EmbeddedCluster.start(EmbeddedClusterOptions.defaults()
+                .withScenario(file.toString()).withPort(port).withKubeconfigOut(kubeconfig)))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage(file + ": document 2 (" + kind + " vm1): " + kind + ".kubevirt.io \"vm1\" is invalid: " + violation);
+
+        assertThat(kubeconfig).doesNotExist();
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(socket.getLocalPort()).as("the port was never taken").isEqualTo(port);
+        }
+    }
+
     @Test
     void theDemoScenarioLoads() throws Exception {
         try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario("demo"))) {
