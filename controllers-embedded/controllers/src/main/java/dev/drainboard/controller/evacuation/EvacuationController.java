@@ -1,6 +1,7 @@
 package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.controller.migration.MigrationSlots;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
 import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
@@ -195,8 +196,7 @@ public final class EvacuationController {
         List<VirtualMachineInstance> onNode = informers.vmis().getIndexer().byIndex(VMIS_BY_NODE, nodeName);
         // The limits are cluster-wide: count the VMIMs just created (by this or another node's pass) and those just
         // finished at once, not when the cache catches up.
-        List<VirtualMachineInstanceMigration> unfinished = informers.freshMigrations().list().stream()
-                .filter(EvacuationDecision::holdsSlot).toList();
+        List<VirtualMachineInstanceMigration> unfinished = MigrationSlots.unfinished(informers.freshMigrations().list());
         Map<String, String> vmiNodes = new HashMap<>();
         for (VirtualMachineInstanceMigration m : unfinished) {
             if (m.getSpec() == null || m.getSpec().getVmiName() == null) {

@@ -243,12 +243,12 @@ public final class MigrationController {
         PodDisruptionBudget budget = vmi == null ? null : budgetOf(vmi);
         List<VirtualMachineInstanceMigration> siblings = vmiKey == null ? List.of() : informers.freshMigrations().of(vmiKey);
         String sourceNode = vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
-        int[] running = running(vmim, sourceNode);
+        MigrationSlots.InFlight started = started(vmim, sourceNode);
 
         Instant now = clock.instant();
         MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
-                budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, running[0], running[1],
-                cfg.migrations(), timings, now));
+                budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, started, cfg.migrations(),
+                timings, now));
 
         if (plan.waitingForCapacity()) {
             waitingForCapacity.add(key);
@@ -323,45 +323,29 @@ public final class MigrationController {
         }
     }
 
-    /** Other VMIMs holding a migration: in the cluster, and moving a VMI off {@code sourceNode}. */
-    private int[] running(VirtualMachineInstanceMigration self, String sourceNode) {
-        int cluster = 0;
-        int fromSource = 0;
-        for (VirtualMachineInstanceMigration m : informers.freshMigrations().list()) {
-            if (m.isFinal() || Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()) || !holdsMigration(m)) {
-                continue;
-            }
-            cluster++;
-            MigrationState state = m.getStatus() == null ? null : m.getStatus().getMigrationState();
-            String from = state != null && state.getSourceNode() != null ? state.getSourceNode() : nodeOfVmi(m);
-            if (sourceNode != null && sourceNode.equals(from)) {
-                fromSource++;
-            }
-        }
-        return new int[]{cluster, fromSource};
+    /** The other VMIMs whose migration started: in the cluster, and moving a VMI off {@code sourceNode}. */
+    private MigrationSlots.InFlight started(VirtualMachineInstanceMigration self, String sourceNode) {
+        List<VirtualMachineInstanceMigration> others = informers.freshMigrations().list().stream()
+                .filter(m -> !Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()))
+                .toList();
+        return MigrationSlots.inFlight(MigrationSlots.started(others, this::targetPodCreated), sourceNode, this::nodeOfVmi);
     }
 
-    /** Past Pending, or Pending with its target pod already there (spec §5.4). */
-    private boolean holdsMigration(VirtualMachineInstanceMigration m) {
-        if (startedNotSeen.contains(m.getMetadata().getUid())) {
+    /** Its target pod is in the cache, or this controller created it and the cache does not show it yet. */
+    private boolean targetPodCreated(VirtualMachineInstanceMigration m) {
+        String uid = m.getMetadata().getUid();
+        if (startedNotSeen.contains(uid)) {
             return true;
         }
-        MigrationPhase phase = m.phase().orElse(null);
-        if (phase == null) {
+        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
             return false;
         }
-        if (phase != MigrationPhase.PENDING) {
-            return phase != MigrationPhase.WAITING_FOR_SYNC && phase != MigrationPhase.SYNCHRONIZING;
-        }
         String vmiKey = Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName());
-        return informers.podsOf(vmiKey).stream().anyMatch(p -> m.getMetadata().getUid().equals(label(p, Labels.MIGRATION_JOB_UID)));
+        return informers.podsOf(vmiKey).stream().anyMatch(p -> uid.equals(label(p, Labels.MIGRATION_JOB_UID)));
     }
 
-    private String nodeOfVmi(VirtualMachineInstanceMigration m) {
-        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
-            return null;
-        }
-        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+    private String nodeOfVmi(String vmiKey) {
+        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(vmiKey);
         return vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
     }
 

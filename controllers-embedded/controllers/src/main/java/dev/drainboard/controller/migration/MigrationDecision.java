@@ -75,12 +75,12 @@ public final class MigrationDecision {
      * @param budget             the VMI's PDB, or null
      * @param wantsBudget        the VMI's eviction strategy keeps a PDB (so it must be expanded first)
      * @param siblings           every VMIM of the same VMI (this one included)
-     * @param runningInCluster   other VMIMs that hold a migration (past Pending, or Pending with a target pod)
-     * @param runningFromSource  of those, the ones moving a VMI off this VMI's node
+     * @param started            the other VMIMs whose migration started ({@link MigrationSlots#started}): in the
+     *                           cluster, and moving a VMI off this VMI's node
      */
     public record Input(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, List<Pod> targetPods,
                         Pod sourcePod, int activePods, PodDisruptionBudget budget, boolean wantsBudget,
-                        List<VirtualMachineInstanceMigration> siblings, int runningInCluster, int runningFromSource,
+                        List<VirtualMachineInstanceMigration> siblings, MigrationSlots.InFlight started,
                         MigrationConfig config, MigrationTimings timings, Instant now) {
     }
 
@@ -239,8 +239,7 @@ public final class MigrationDecision {
             out.requeueAfter = SHORT_WAIT; // not running yet, or the pods of an earlier migration are still going
             return;
         }
-        if (in.runningInCluster() >= in.config().parallelMigrationsPerCluster()
-                || in.runningFromSource() >= in.config().parallelOutboundMigrationsPerNode()) {
+        if (MigrationSlots.Limits.of(in.config()).free(in.started()) <= 0) {
             out.waitingForCapacity = true;
             out.requeueAfter = capacityRecheck(in.vmim());
             return;
