@@ -95,9 +95,6 @@ public final class KubeVirtNames {
         /** Launcher pods of a VMI marked for eviction (value {@code "true"}). */
         public static final String DESCHEDULER_EVICTION_IN_PROGRESS = "descheduler.alpha.kubernetes.io/eviction-in-progress";
         public static final String DESCHEDULER_EVICTION_IN_PROGRESS_VALUE = "true";
-        /** Dynamic descheduler annotations, copied VM → VMI → launcher pod. */
-        public static final String DESCHEDULER_EVICT = "descheduler.alpha.kubernetes.io/evict";
-        public static final String DESCHEDULER_PREFER_NO_EVICTION = "descheduler.alpha.kubernetes.io/prefer-no-eviction";
         /** On an Eviction object: who sent it; value {@link #REQUESTED_BY_DESCHEDULER}. */
         public static final String REQUESTED_BY = "requested-by";
         public static final String REQUESTED_BY_DESCHEDULER = "sigs.k8s.io/descheduler";

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -80,7 +83,11 @@ public final class AdmissionReviews {
             throw new MalformedReviewException("request.namespace is missing");
         }
         boolean dryRun = request.path("dryRun").asBoolean(false);
-        return new Review(apiVersion, uid, new EvictionRequest(namespace, name, dryRun));
+        Map<String, String> evictionAnnotations = new HashMap<>();
+        request.path("object").path("metadata").path("annotations").properties()
+                .forEach(a -> evictionAnnotations.put(a.getKey(), a.getValue().asText()));
+        boolean byDescheduler = DeschedulerAnnotations.isDeschedulerEviction(evictionAnnotations);
+        return new Review(apiVersion, uid, new EvictionRequest(namespace, name, dryRun, byDescheduler));
     }
 
     /** The answer to {@code review}: allowed, or refused with the decision's code and message. */

@@ -12,6 +12,7 @@ import dev.drainboard.hypervisor.Hypervisor;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.hypervisor.MigrationProgress;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Defaults;
 import dev.drainboard.kubevirt.api.MigrationState;
@@ -463,6 +464,11 @@ public final class NodeHandler implements AutoCloseable {
         }
         if (vmi.getStatus().getEvacuationNodeName() != null) {
             ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/status/evacuationNodeName"));
+        }
+        if (DeschedulerAnnotations.hasEvictionSource(vmi)) {
+            // The evacuation is over, and with it what started it (KubeVirt: virt-handler's ackMigrationCompletion).
+            ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove")
+                    .put("path", "/metadata/annotations/" + escape(KubeVirtNames.Annotations.EVICTION_SOURCE)));
         }
         if (NodePressureEvacuation.markedForNodePressure(vmi)) {
             // Saved from the node-pressure eviction: its marks go with the evacuation.

@@ -2,6 +2,7 @@ package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.controller.informers.SharedInformers;
 import dev.drainboard.controller.migration.MigrationSlots;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
 import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
@@ -304,9 +305,7 @@ public final class EvacuationController {
      */
     public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
-        Map<String, String> vmiAnnotations = vmi.getMetadata().getAnnotations();
-        boolean descheduler = vmiAnnotations != null
-                && Annotations.EVICTION_SOURCE_DESCHEDULER.equals(vmiAnnotations.get(Annotations.EVICTION_SOURCE));
+        boolean descheduler = DeschedulerAnnotations.evictedByDescheduler(vmi);
         m.setMetadata(new ObjectMetaBuilder()
                 .withGenerateName(KubeVirtNames.Values.EVACUATION_MIGRATION_GENERATE_NAME)
                 .withNamespace(vmi.getMetadata().getNamespace())

@@ -2,6 +2,7 @@ package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.migration.MigrationSlots;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -254,8 +255,7 @@ public final class EvacuationDecision {
         if (given != null && !given.isBlank()) {
             return given;
         }
-        if (annotations != null && KubeVirtNames.Annotations.EVICTION_SOURCE_DESCHEDULER.equals(
-                annotations.get(KubeVirtNames.Annotations.EVICTION_SOURCE))) {
+        if (DeschedulerAnnotations.evictedByDescheduler(vmi)) {
             return KubeVirtNames.Drainboard.CAUSE_DESCHEDULER;
         }
         return KubeVirtNames.Drainboard.CAUSE_API_EVICTION;

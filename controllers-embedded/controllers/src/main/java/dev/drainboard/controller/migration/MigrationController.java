@@ -9,6 +9,7 @@ import dev.drainboard.controller.disruptionbudget.DisruptionBudgetDecision;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgets;
 import dev.drainboard.controller.informers.SharedInformers;
 import dev.drainboard.controller.vmi.LauncherPodState;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
 import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
@@ -431,8 +432,7 @@ public final class MigrationController {
                 }
             }
             case MigrationAction.SourcePodEvictionInProgress s -> {
-                String value = s.inProgress() ? "\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS_VALUE + "\"" : "null";
-                String patch = "{\"metadata\":{\"annotations\":{\"" + Annotations.DESCHEDULER_EVICTION_IN_PROGRESS + "\":" + value + "}}}";
+                String patch = DeschedulerAnnotations.evictionInProgressPatch(s.inProgress());
                 ignoreMissing(() -> writes.patch(Pod.class, ns, s.podName(), null, PatchType.JSON_MERGE, patch));
             }
         }

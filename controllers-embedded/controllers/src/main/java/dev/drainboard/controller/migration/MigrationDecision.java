@@ -3,6 +3,7 @@ package dev.drainboard.controller.migration;
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.vmi.LauncherPodState;
 import dev.drainboard.controller.vmi.LauncherPods;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
 import dev.drainboard.kubevirt.KubeVirtNames.EventReasons;
@@ -262,7 +263,7 @@ public final class MigrationDecision {
             }
         }
         out.actions.add(new MigrationAction.CreateTargetPod(targetPod(in.vmim(), vmi)));
-        if (evacuation && in.sourcePod() != null && !hasEvictionInProgress(in.sourcePod())) {
+        if (evacuation && in.sourcePod() != null && !DeschedulerAnnotations.evictionInProgress(in.sourcePod())) {
             out.actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), true));
         }
         out.enter(MigrationPhase.SCHEDULING); // written only once the actions above succeeded
@@ -448,11 +449,6 @@ public final class MigrationDecision {
         return vmim.getMetadata().getAnnotations() != null && vmim.getMetadata().getAnnotations().containsKey(key);
     }
 
-    static boolean hasEvictionInProgress(Pod pod) {
-        return pod.getMetadata().getAnnotations() != null
-                && pod.getMetadata().getAnnotations().containsKey(Annotations.DESCHEDULER_EVICTION_IN_PROGRESS);
-    }
-
     static final Comparator<VirtualMachineInstanceMigration> NEWEST_FIRST = Comparator
             .comparing((VirtualMachineInstanceMigration m) -> Objects.requireNonNullElse(m.getMetadata().getCreationTimestamp(), ""))
             .thenComparing(m -> Objects.requireNonNullElse(m.getMetadata().getName(), ""))
@@ -521,7 +517,7 @@ public final class MigrationDecision {
             phase = MigrationPhase.FAILED;
             requeueAfter = null;
             events.add(new Event(false, true, EventReasons.FAILED_MIGRATION, message));
-            if (evacuation && in.sourcePod() != null && hasEvictionInProgress(in.sourcePod())) {
+            if (evacuation && in.sourcePod() != null && DeschedulerAnnotations.evictionInProgress(in.sourcePod())) {
                 actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), false));
             }
             return build();

@@ -1,5 +1,6 @@
 package dev.drainboard.controller.vmi;
 
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtNames;
 import dev.drainboard.kubevirt.KubeVirtNames.Annotations;
 import dev.drainboard.kubevirt.KubeVirtNames.Labels;
@@ -125,7 +126,7 @@ public final class LauncherPods {
         }
         annotations.put(Annotations.KUBECTL_DEFAULT_CONTAINER, Annotations.DEFAULT_CONTAINER_COMPUTE);
         annotations.put(Annotations.MIGRATION_TRANSPORT_UNIX, "true");
-        annotations.put(Annotations.DESCHEDULER_REQUEST_EVICT_ONLY, "");
+        DeschedulerAnnotations.addLauncherAnnotations(annotations);
         return annotations;
     }
 

@@ -256,6 +256,16 @@ class EvacuationDecisionTest {
         assertThat(m.getSpec().getPriority()).isEqualTo("system-critical");
     }
 
+    @Test
+    @DisplayName("an evacuation the descheduler's eviction started: cause and priority say so")
+    void deschedulerEvacuation() {
+        VirtualMachineInstance vmi = vmi("vm", "node01", "LiveMigrate", true, true);
+        vmi.getMetadata().setAnnotations(Map.of("kubevirt.io/eviction-source", "descheduler"));
+        assertThat(EvacuationDecision.cause(vmi, false)).isEqualTo("descheduler eviction");
+        assertThat(EvacuationController.newMigration(vmi, "node01", "descheduler eviction").getSpec().getPriority())
+                .isEqualTo("system-maintenance");
+    }
+
     @ParameterizedTest(name = "marked={0}, node tainted={1}, node known={2} → {3}")
     @CsvSource({
             "false, false, true,  false",
