@@ -1,5 +1,6 @@
 package dev.drainboard.cluster.apiserver.select;
 
+import dev.drainboard.labels.SelectorException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

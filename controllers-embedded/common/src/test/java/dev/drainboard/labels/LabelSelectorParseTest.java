@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

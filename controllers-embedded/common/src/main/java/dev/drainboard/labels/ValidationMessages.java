@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -6,17 +6,17 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** Renders errors the way apimachinery's field.Error and utilerrors.Aggregate print them, so messages match kube-apiserver's. */
-final class ValidationMessages {
+public final class ValidationMessages {
     private ValidationMessages() {
     }
 
     /** field.Invalid(path, value, detail).Error() for a string value. */
-    static String invalid(String path, String value, String detail) {
+    public static String invalid(String path, String value, String detail) {
         return invalidRendered(path, quote(value), detail);
     }
 
     /** field.Invalid(path, values, detail).Error() for a []string value, which Go prints with %#v. */
-    static String invalid(String path, List<String> values, String detail) {
+    public static String invalid(String path, List<String> values, String detail) {
         String rendered = values.isEmpty()
                 ? "[]string(nil)"
                 : values.stream().map(ValidationMessages::quote).collect(Collectors.joining(", ", "[]string{", "}"));
@@ -28,13 +28,13 @@ final class ValidationMessages {
     }
 
     /** ErrorList.ToAggregate().Error(): duplicates dropped, a single error bare, several bracketed. */
-    static String aggregate(List<String> errors) {
+    public static String aggregate(List<String> errors) {
         Set<String> distinct = new LinkedHashSet<>(errors);
         return distinct.size() == 1 ? distinct.iterator().next() : "[" + String.join(", ", distinct) + "]";
     }
 
     /** Go's %q for the strings that can reach these messages. */
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder out = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
 /** The operators of a label requirement (apimachinery's selection.Operator). */
 enum LabelOperator {

@@ -1,7 +1,7 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
-import dev.drainboard.cluster.apiserver.select.LabelSelectorLexer.Kind;
-import dev.drainboard.cluster.apiserver.select.LabelSelectorLexer.Token;
+import dev.drainboard.labels.LabelSelectorLexer.Kind;
+import dev.drainboard.labels.LabelSelectorLexer.Token;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,7 +53,7 @@ class LabelSelectorMatchTest {
     @Test
     void missingLabelsMatchLikeEmptyLabels() throws SelectorException {
         LabelSelector notIn = LabelSelector.parse("tier notin (db)");
-        assertThat(notIn.matches(null)).isTrue();
+        assertThat(notIn.matches((com.fasterxml.jackson.databind.JsonNode) null)).isTrue();
         assertThat(notIn.matchesObject(Json.of("{metadata:{name:'p'}}"))).isTrue();
         assertThat(LabelSelector.parse("tier").matchesObject(Json.of("{metadata:{name:'p'}}"))).isFalse();
     }

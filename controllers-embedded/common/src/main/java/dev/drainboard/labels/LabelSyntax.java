@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
 /** A selector that kube-apiserver would reject; the message is the text kube-apiserver puts in its 400 response. */
 public final class SelectorException extends Exception {

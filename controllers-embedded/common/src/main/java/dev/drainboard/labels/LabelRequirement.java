@@ -1,6 +1,5 @@
-package dev.drainboard.cluster.apiserver.select;
+package dev.drainboard.labels;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -55,11 +54,10 @@ record LabelRequirement(String key, LabelOperator operator, List<String> values)
         return new LabelRequirement(key, operator, List.copyOf(values));
     }
 
-    /** Requirement.Matches: a missing label satisfies only !=, notin and !key. */
-    boolean matches(JsonNode labels) {
-        JsonNode label = labels == null ? null : labels.get(key);
+    /** Requirement.Matches on the object's value of the label (null: it has none), which satisfies only !=, notin and !key. */
+    boolean matches(String label) {
         boolean present = label != null;
-        String value = present && !label.isNull() ? label.asText() : "";
+        String value = present ? label : "";
         return switch (operator) {
             case IN, EQUALS, DOUBLE_EQUALS -> present && values.contains(value);
             case NOT_IN, NOT_EQUALS -> !present || !values.contains(value);
