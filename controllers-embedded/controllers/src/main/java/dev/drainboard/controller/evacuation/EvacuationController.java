@@ -17,13 +17,13 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,11 +76,7 @@ public final class EvacuationController {
         this.config = config;
         this.events = manager.eventRecorder(EventComponents.EVACUATION);
         this.clock = Clock.systemUTC();
-        Object existing = manager.informers().getExistingSharedIndexInformer(Node.class);
-        @SuppressWarnings("unchecked")
-        SharedIndexInformer<Node> n = existing != null ? (SharedIndexInformer<Node>) existing
-                : manager.informers().sharedIndexInformerFor(Node.class, 0);
-        this.nodes = n;
+        this.nodes = manager.informer(Node.class);
     }
 
     /** Builds the controller on the shared informers (adds a Node informer) and registers its loop. */
@@ -126,34 +122,28 @@ public final class EvacuationController {
     }
 
     private void observeMigrations() {
-        informers.migrations().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(VirtualMachineInstanceMigration m) {
-                String node = evacuatedNode(m);
-                if (node != null) {
-                    creations.creationObserved(node);
-                    loop.enqueue(node);
-                } else {
+        informers.migrations().addEventHandler(ObjectEvents.<VirtualMachineInstanceMigration>handler()
+                .added(m -> {
+                    String node = evacuatedNode(m);
+                    if (node != null) {
+                        creations.creationObserved(node);
+                        loop.enqueue(node);
+                    } else {
+                        enqueueNodeOfVmi(m);
+                    }
+                })
+                .updated((before, after) -> {
+                    enqueueNodeOfVmi(after);
+                    if (!before.isFinal() && after.isFinal()) {
+                        slotFreed();
+                    }
+                })
+                .deleted(m -> {
                     enqueueNodeOfVmi(m);
-                }
-            }
-
-            @Override
-            public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
-                enqueueNodeOfVmi(after);
-                if (!before.isFinal() && after.isFinal()) {
-                    slotFreed();
-                }
-            }
-
-            @Override
-            public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
-                enqueueNodeOfVmi(m);
-                if (!m.isFinal()) {
-                    slotFreed();
-                }
-            }
-        });
+                    if (!m.isFinal()) {
+                        slotFreed();
+                    }
+                }));
     }
 
     /** A migration ended: every node waiting for a slot gets another look at once. */

@@ -30,6 +30,7 @@ import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
 import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.LeanWrites;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -38,7 +39,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -107,11 +107,7 @@ public final class MigrationController {
         this.events = manager.eventRecorder(EventComponents.MIGRATION);
         this.clock = Clock.systemUTC();
         this.writes = new LeanWrites(client);
-        Object existing = manager.informers().getExistingSharedIndexInformer(PodDisruptionBudget.class);
-        @SuppressWarnings("unchecked")
-        SharedIndexInformer<PodDisruptionBudget> b = existing != null ? (SharedIndexInformer<PodDisruptionBudget>) existing
-                : manager.informers().sharedIndexInformerFor(PodDisruptionBudget.class, 0);
-        this.budgets = b;
+        this.budgets = manager.informer(PodDisruptionBudget.class);
     }
 
     /** Builds the controller on the shared informers (and the PDB informer) and registers its loop. */
@@ -164,43 +160,24 @@ public final class MigrationController {
     }
 
     private void observe() {
-        informers.pods().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod pod) {
-                String job = jobKey(pod);
-                if (job != null) {
-                    podCreations.creationObserved(job);
-                    startedNotSeen.remove(label(pod, Labels.MIGRATION_JOB_UID));
-                }
+        informers.pods().addEventHandler(ObjectEvents.<Pod>handler().added(pod -> {
+            String job = jobKey(pod);
+            if (job != null) {
+                podCreations.creationObserved(job);
+                startedNotSeen.remove(label(pod, Labels.MIGRATION_JOB_UID));
             }
-
-            @Override
-            public void onUpdate(Pod before, Pod after) {
-            }
-
-            @Override
-            public void onDelete(Pod pod, boolean finalStateUnknown) {
-            }
-        });
-        informers.migrations().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(VirtualMachineInstanceMigration m) {
-            }
-
-            @Override
-            public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
-                if (!before.isFinal() && after.isFinal()) {
-                    startedNotSeen.remove(after.getMetadata().getUid());
+        }));
+        informers.migrations().addEventHandler(ObjectEvents.<VirtualMachineInstanceMigration>handler()
+                .updated((before, after) -> {
+                    if (!before.isFinal() && after.isFinal()) {
+                        startedNotSeen.remove(after.getMetadata().getUid());
+                        capacityFreed();
+                    }
+                })
+                .deleted(m -> {
+                    startedNotSeen.remove(m.getMetadata().getUid());
                     capacityFreed();
-                }
-            }
-
-            @Override
-            public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
-                startedNotSeen.remove(m.getMetadata().getUid());
-                capacityFreed();
-            }
-        });
+                }));
     }
 
     private void capacityFreed() {
