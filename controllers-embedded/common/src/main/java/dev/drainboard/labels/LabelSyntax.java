@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Label key and value rules of apimachinery's util/validation (IsQualifiedName, IsValidLabelValue), with the
  * v1.32 wording of their messages.
  */
-final class LabelSyntax {
+public final class LabelSyntax {
     private static final String QUALIFIED_NAME_FORMAT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
     private static final String QUALIFIED_NAME_MESSAGE =
             "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
@@ -42,6 +42,14 @@ final class LabelSyntax {
 
     /** The field error for an invalid label value at {@code path}, if any. */
     static Optional<String> valueError(String value, String path) {
+        List<String> problems = labelValueProblems(value);
+        return problems.isEmpty()
+                ? Optional.empty()
+                : Optional.of(ValidationMessages.invalid(path, value, String.join("; ", problems)));
+    }
+
+    /** IsValidLabelValue: what is wrong with a label value, in kube-apiserver's words; empty when it is valid. */
+    public static List<String> labelValueProblems(String value) {
         List<String> problems = new ArrayList<>();
         if (byteLength(value) > LABEL_VALUE_MAX_BYTES) {
             problems.add(maxLength(LABEL_VALUE_MAX_BYTES));
@@ -49,12 +57,14 @@ final class LabelSyntax {
         if (!LABEL_VALUE.matcher(value).matches()) {
             problems.add(regexProblem(LABEL_VALUE_MESSAGE, LABEL_VALUE_FORMAT, "MyValue", "my_value", "12345"));
         }
-        return problems.isEmpty()
-                ? Optional.empty()
-                : Optional.of(ValidationMessages.invalid(path, value, String.join("; ", problems)));
+        return problems;
     }
 
-    private static List<String> qualifiedNameProblems(String key) {
+    /**
+     * IsQualifiedName: what is wrong with a label (or taint, annotation) key such as {@code example.com/MyName}, in
+     * kube-apiserver's words; empty when it is valid.
+     */
+    public static List<String> qualifiedNameProblems(String key) {
         List<String> problems = new ArrayList<>();
         String[] parts = key.split("/", -1);
         String name;
