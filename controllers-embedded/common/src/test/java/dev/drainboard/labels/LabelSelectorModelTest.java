@@ -17,7 +17,7 @@ class LabelSelectorModelTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     static io.fabric8.kubernetes.api.model.LabelSelector model(String lenientJson) {
-        return MAPPER.convertValue(Json.of(lenientJson), io.fabric8.kubernetes.api.model.LabelSelector.class);
+        return MAPPER.convertValue(LenientJson.of(lenientJson), io.fabric8.kubernetes.api.model.LabelSelector.class);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -31,7 +31,7 @@ class LabelSelectorModelTest {
             """)
     @DisplayName("the model reads as its JSON does")
     void modelReadsAsJson(String json) throws SelectorException {
-        assertThat(LabelSelector.fromModel(model(json)).toString()).isEqualTo(LabelSelector.fromJson(Json.of(json)).toString());
+        assertThat(LabelSelector.fromModel(model(json)).toString()).isEqualTo(LabelSelector.fromJson(LenientJson.of(json)).toString());
     }
 
     @ParameterizedTest(name = "{0} on {1} → {2}")
@@ -49,7 +49,7 @@ class LabelSelectorModelTest {
     @DisplayName("matches label maps as a PDB or a replica set selects pods; a selector the API refuses selects nothing")
     void selectsLabelMaps(String selector, String labels, boolean selected) {
         @SuppressWarnings("unchecked")
-        Map<String, String> map = MAPPER.convertValue(Json.of(labels), Map.class);
+        Map<String, String> map = MAPPER.convertValue(LenientJson.of(labels), Map.class);
         assertThat(LabelSelector.selects(model(selector), map)).isEqualTo(selected);
     }
 

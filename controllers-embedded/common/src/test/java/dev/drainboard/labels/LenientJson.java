@@ -5,15 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /** Lenient JSON (single quotes, bare names) so that test tables stay readable. */
-final class Json {
+public final class LenientJson {
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
             .build();
 
-    private Json() {
+    private LenientJson() {
     }
 
-    static JsonNode of(String lenientJson) {
+    public static JsonNode of(String lenientJson) {
         try {
             return MAPPER.readTree(lenientJson);
         } catch (Exception e) {
