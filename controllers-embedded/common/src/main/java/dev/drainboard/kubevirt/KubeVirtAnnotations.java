@@ -22,6 +22,9 @@ public final class KubeVirtAnnotations {
     /** VMIs: who asked for the eviction; value {@link #EVICTION_SOURCE_DESCHEDULER}. */
     public static final String EVICTION_SOURCE = "kubevirt.io/eviction-source";
     public static final String EVICTION_SOURCE_DESCHEDULER = "descheduler";
+    /** On an Eviction object: who sent it; value {@link #REQUESTED_BY_DESCHEDULER}. */
+    public static final String REQUESTED_BY = "requested-by";
+    public static final String REQUESTED_BY_DESCHEDULER = "sigs.k8s.io/descheduler";
     /** VMIMs exempt from the migration back-off (KubeVirt's functional tests). */
     public static final String IGNORE_MIGRATION_BACKOFF = "kubevirt.io/func-test-ignore-migration-backoff";
     /** VMIMs: override of the 300 s unschedulable-target timeout. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.architecture.Pure;
+import dev.drainboard.labels.LabelSelector;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -292,7 +293,7 @@ public final class SchedulingDecision {
                     return false;
                 }
             }
-            return LabelSelectors.matches(term.path("labelSelector"), candidate.path("metadata").path("labels"));
+            return LabelSelector.selects(term.path("labelSelector"), candidate.path("metadata").path("labels"));
         }
     }
 }

@@ -89,7 +89,9 @@ public final class EvictionAdmitter {
         }
         String namespace = found.getMetadata().getNamespace();
         String name = found.getMetadata().getName();
-        return new EvictionDecision.Mark(new MarkForEvacuation(namespace, name, vmiNode, request.dryRun()), namespace, name);
+        boolean hasAnnotations = found.getMetadata().getAnnotations() != null && !found.getMetadata().getAnnotations().isEmpty();
+        MarkForEvacuation mark = new MarkForEvacuation(namespace, name, vmiNode, request.dryRun(), request.byDescheduler(), hasAnnotations);
+        return new EvictionDecision.Mark(mark, namespace, name);
     }
 
     /** The answer when writing the mark failed with {@code error}. */

@@ -1,5 +1,6 @@
 package dev.drainboard.handler;
 
+import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -18,6 +19,7 @@ import dev.drainboard.kubevirt.KubeVirtEventReasons;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -473,6 +475,11 @@ public final class NodeHandler implements AutoCloseable {
         }
         if (vmi.getStatus().getEvacuationNodeName() != null) {
             ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove").put("path", "/status/evacuationNodeName"));
+        }
+        if (DeschedulerAnnotations.hasEvictionSource(vmi)) {
+            // The evacuation is over, and with it what started it (KubeVirt: virt-handler's ackMigrationCompletion).
+            ops.add(JsonNodeFactory.instance.objectNode().put("op", "remove")
+                    .put("path", "/metadata/annotations/" + escape(KubeVirtAnnotations.EVICTION_SOURCE)));
         }
         if (NodePressureEvacuation.markedForNodePressure(vmi)) {
             // Saved from the node-pressure eviction: its marks go with the evacuation.

@@ -1,6 +1,7 @@
 package dev.drainboard.ops;
 
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.units.GoDurations;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -402,26 +403,8 @@ public final class DrainOperation {
         List<String> left = tracks.values().stream().filter(t -> t.state != PodState.GONE)
                 .map(t -> t.key() + " " + t.state + (t.lastMessage.isEmpty() ? "" : " (" + t.lastMessage + ")"))
                 .toList();
-        return "timed out after " + humanDuration(options.timeout()) + " with " + left.size() + " pod(s) left: " + String.join("; ", left);
-    }
-
-    /** {@code 90s} as {@code 1m30s}, as kubectl prints durations. */
-    static String humanDuration(Duration d) {
-        if (d.toMillis() < 1000) {
-            return d.toMillis() + "ms";
-        }
-        long s = d.toSeconds();
-        StringBuilder text = new StringBuilder();
-        if (s >= 3600) {
-            text.append(s / 3600).append('h');
-        }
-        if (s % 3600 >= 60) {
-            text.append(s % 3600 / 60).append('m');
-        }
-        if (s % 60 != 0 || text.isEmpty()) {
-            text.append(s % 60).append('s');
-        }
-        return text.toString();
+        // As kubectl drain reports its timeout: Go's Duration.String (1m30s, 1h0m0s).
+        return "timed out after " + GoDurations.format(options.timeout().toNanos()) + " with " + left.size() + " pod(s) left: " + String.join("; ", left);
     }
 
     private void finish(DrainResult.Status status, String why) {

@@ -18,6 +18,7 @@ import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
 import dev.drainboard.kubevirt.api.VmiPhase;
+import dev.drainboard.labels.LabelSelector;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -285,7 +286,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
     private static List<PodDisruptionBudget> budgetsOf(Pod pod, List<PodDisruptionBudget> budgets) {
         return budgets.stream()
                 .filter(b -> Objects.equals(b.getMetadata().getNamespace(), pod.getMetadata().getNamespace()))
-                .filter(b -> b.getSpec() != null && LabelSelectors.matches(b.getSpec().getSelector(), pod.getMetadata().getLabels()))
+                .filter(b -> b.getSpec() != null && LabelSelector.selects(b.getSpec().getSelector(), pod.getMetadata().getLabels()))
                 .toList();
     }
 

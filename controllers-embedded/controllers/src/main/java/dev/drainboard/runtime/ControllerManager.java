@@ -1,6 +1,8 @@
 package dev.drainboard.runtime;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.SharedInformerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,12 +67,24 @@ public final class ControllerManager implements AutoCloseable {
         return recorders.computeIfAbsent(component, c -> new EventRecorder(client, c, identity));
     }
 
-    /** Adds a controller; if this process already leads, it starts at once. */
-    public void register(ControllerLoop<?> controller) {
+    /**
+     * The factory's informer (all namespaces, no resync) for a type, created on the first ask: controllers that
+     * watch the same type share one. Ask before the manager starts, so the informer starts with the rest.
+     */
+    public <T extends HasMetadata> SharedIndexInformer<T> informer(Class<T> type) {
+        synchronized (informers) {
+            SharedIndexInformer<T> existing = informers.getExistingSharedIndexInformer(type);
+            return existing != null ? existing : informers.sharedIndexInformerFor(type, 0);
+        }
+    }
+
+    /** Adds a controller; if this process already leads, it starts at once. Returns it. */
+    public <K> ControllerLoop<K> register(ControllerLoop<K> controller) {
         controllers.add(controller);
         if (controllersRunning) {
             controller.start();
         }
+        return controller;
     }
 
     /**

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,20 @@ class AdmissionReviewsTest {
         assertThat(answer.path("response").path("allowed").asBoolean()).isTrue();
         assertThat(answer.path("response").has("status")).isFalse();
         assertThat(review.eviction().dryRun()).isFalse();
+    }
+
+    @ParameterizedTest(name = "Eviction annotations {0} → sent by the descheduler: {1}")
+    @CsvSource(delimiter = '|', value = {
+            "{\"requested-by\":\"sigs.k8s.io/descheduler\"} | true",
+            "{\"requested-by\":\"someone-else\"}            | false",
+            "{}                                                | false",
+    })
+    @DisplayName("the Eviction's requested-by annotation says whether the descheduler sent it")
+    void deschedulerEviction(String annotations, boolean byDescheduler) throws Exception {
+        String body = review("admission.k8s.io/v1", "u", false)
+                .replace("\"metadata\":{\"name\"", "\"metadata\":{\"annotations\":" + annotations + ",\"name\"");
+        AdmissionReviews.Review review = AdmissionReviews.parse(body.getBytes(StandardCharsets.UTF_8));
+        assertThat(review.eviction().byDescheduler()).isEqualTo(byDescheduler);
     }
 
     @ParameterizedTest

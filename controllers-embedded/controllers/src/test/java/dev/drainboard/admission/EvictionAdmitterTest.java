@@ -197,6 +197,35 @@ class EvictionAdmitterTest {
                 .isEqualTo("[{\"op\":\"add\",\"path\":\"/status/evacuationNodeName\",\"value\":\"node01\"}]");
     }
 
+    @ParameterizedTest(name = "VMI with annotations: {0}")
+    @CsvSource(delimiter = '|', value = {
+            "true  | [{\"op\":\"add\",\"path\":\"/status/evacuationNodeName\",\"value\":\"node01\"},{\"op\":\"add\",\"path\":\"/metadata/annotations/kubevirt.io~1eviction-source\",\"value\":\"descheduler\"}]",
+            "false | [{\"op\":\"add\",\"path\":\"/status/evacuationNodeName\",\"value\":\"node01\"},{\"op\":\"add\",\"path\":\"/metadata/annotations\",\"value\":{\"kubevirt.io/eviction-source\":\"descheduler\"}}]",
+    })
+    @DisplayName("an eviction the descheduler sent also annotates the VMI kubevirt.io/eviction-source: descheduler (KubeVirt's markVMI)")
+    void deschedulerMarkPatch(boolean vmiHasAnnotations, String patch) {
+        assertThat(new MarkForEvacuation("default", "vm", "node01", false, true, vmiHasAnnotations).jsonPatch()).isEqualTo(patch);
+    }
+
+    @ParameterizedTest(name = "sent by the descheduler: {0}, VMI annotated: {1}")
+    @CsvSource({"true, true", "true, false", "false, true"})
+    @DisplayName("the mark carries who sent the eviction and whether the VMI has annotations to add to")
+    void markSaysWhoSentTheEviction(boolean byDescheduler, boolean annotated) {
+        VirtualMachineInstance vmi = vmi("vm", "LiveMigrate", true, false);
+        if (annotated) {
+            vmi.getMetadata().setAnnotations(java.util.Map.of("team", "storage"));
+        }
+        Pod pod = launcher("vm", NODE);
+        EvictionDecision decision = EvictionAdmitter.decide(
+                new EvictionRequest(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), false, byDescheduler),
+                pod, VmiLookup.found(vmi), DEFAULTS);
+
+        assertThat(decision).isInstanceOfSatisfying(EvictionDecision.Mark.class, m -> {
+            assertThat(m.mark().byDescheduler()).isEqualTo(byDescheduler);
+            assertThat(m.mark().vmiHasAnnotations()).isEqualTo(annotated);
+        });
+    }
+
     @Test
     @DisplayName("a failed mark denies with 429 and the error")
     void markFailed() {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Label selector matching and printing as Kubernetes does it. */
+/** Label selectors for the console: matched as the API server does ({@link dev.drainboard.labels.LabelSelector}), printed as kubectl describe does. */
 final class LabelSelectors {
 
     private LabelSelectors() {
@@ -16,33 +16,7 @@ final class LabelSelectors {
 
     /** A null selector selects nothing; an empty one selects everything (policy/v1 PDB semantics). */
     static boolean matches(LabelSelector selector, Map<String, String> labels) {
-        if (selector == null) {
-            return false;
-        }
-        Map<String, String> l = labels == null ? Map.of() : labels;
-        if (selector.getMatchLabels() != null) {
-            for (Map.Entry<String, String> e : selector.getMatchLabels().entrySet()) {
-                if (!e.getValue().equals(l.get(e.getKey()))) {
-                    return false;
-                }
-            }
-        }
-        if (selector.getMatchExpressions() != null) {
-            for (LabelSelectorRequirement r : selector.getMatchExpressions()) {
-                List<String> values = r.getValues() == null ? List.of() : r.getValues();
-                boolean ok = switch (r.getOperator()) {
-                    case "In" -> l.containsKey(r.getKey()) && values.contains(l.get(r.getKey()));
-                    case "NotIn" -> !l.containsKey(r.getKey()) || !values.contains(l.get(r.getKey()));
-                    case "Exists" -> l.containsKey(r.getKey());
-                    case "DoesNotExist" -> !l.containsKey(r.getKey());
-                    default -> false;
-                };
-                if (!ok) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return dev.drainboard.labels.LabelSelector.selects(selector, labels);
     }
 
     /** kubectl's way of printing a selector: {@code app=web,tier in (a,b)}; empty selector prints as "(all pods)". */

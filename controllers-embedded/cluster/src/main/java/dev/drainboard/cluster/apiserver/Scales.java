@@ -2,8 +2,8 @@ package dev.drainboard.cluster.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.drainboard.cluster.apiserver.select.LabelSelector;
-import dev.drainboard.cluster.apiserver.select.SelectorException;
+import dev.drainboard.labels.LabelSelector;
+import dev.drainboard.labels.SelectorException;
 
 /** The autoscaling/v1 Scale view of a resource with a scale subresource. */
 final class Scales {

@@ -6,8 +6,8 @@ import dev.drainboard.cluster.ClusterComponent;
 import dev.drainboard.cluster.ComponentQueue;
 import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
-import dev.drainboard.cluster.apiserver.select.LabelSelector;
-import dev.drainboard.cluster.apiserver.select.SelectorException;
+import dev.drainboard.labels.LabelSelector;
+import dev.drainboard.labels.SelectorException;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
 

@@ -1,53 +1,27 @@
 package dev.drainboard.kubevirt.replicaset;
 
-import io.fabric8.kubernetes.api.model.LabelSelector;
+import dev.drainboard.labels.LabelSelector;
+import dev.drainboard.labels.SelectorException;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
- * A VMIRS's {@code spec.selector}, checked and ready to match VMI labels, with the canonical text the API server
- * prints for it ({@code status.labelSelector}, which the scale subresource hands to {@code kubectl} and the HPA).
- * The rules are metav1.LabelSelectorAsSelector's: keys are qualified names, values are label values, {@code In} and
- * {@code NotIn} need values, {@code Exists} and {@code DoesNotExist} take none. Immutable and pure.
+ * A VMIRS's {@code spec.selector}, checked with the field paths of KubeVirt's VMIRS validation and ready to match VMI
+ * labels, with the canonical text the API server prints for it ({@code status.labelSelector}, which the scale
+ * subresource hands to {@code kubectl} and the HPA). The rules are metav1.LabelSelectorAsSelector's: keys are
+ * qualified names, values are label values, {@code In} and {@code NotIn} need values, {@code Exists} and
+ * {@code DoesNotExist} take none. Matching and printing are {@link LabelSelector}'s. Immutable and pure.
  */
 public final class ReplicaSetSelector {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
     private static final Pattern DNS_SUBDOMAIN = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-
-    /** One term: {@code key}, operator ({@code In}, {@code NotIn}, {@code Exists}, {@code DoesNotExist}), values. */
-    private record Requirement(String key, String operator, List<String> values) {
-
-        boolean matches(Map<String, String> labels) {
-            String value = labels.get(key);
-            return switch (operator) {
-                case "In" -> value != null && values.contains(value);
-                case "NotIn" -> value == null || !values.contains(value);
-                case "Exists" -> labels.containsKey(key);
-                default -> !labels.containsKey(key); // DoesNotExist
-            };
-        }
-
-        /** As apimachinery prints a requirement: {@code k=v} for a single-value In, values sorted. */
-        @Override
-        public String toString() {
-            String sorted = values.stream().sorted().collect(Collectors.joining(","));
-            return switch (operator) {
-                case "In" -> values.size() == 1 ? key + "=" + sorted : key + " in (" + sorted + ")";
-                case "NotIn" -> key + " notin (" + sorted + ")";
-                case "Exists" -> key;
-                default -> "!" + key;
-            };
-        }
-    }
 
     /** Thrown for a selector that cannot be used; the message says what is wrong, field by field. */
     public static final class InvalidSelectorException extends Exception {
@@ -56,10 +30,10 @@ public final class ReplicaSetSelector {
         }
     }
 
-    private final List<Requirement> requirements;
+    private final LabelSelector selector;
 
-    private ReplicaSetSelector(List<Requirement> requirements) {
-        this.requirements = requirements;
+    private ReplicaSetSelector(LabelSelector selector) {
+        this.selector = selector;
     }
 
     /**
@@ -67,18 +41,16 @@ public final class ReplicaSetSelector {
      *
      * @throws InvalidSelectorException for a null selector, a bad key, value or operator
      */
-    public static ReplicaSetSelector parse(LabelSelector selector) throws InvalidSelectorException {
+    public static ReplicaSetSelector parse(io.fabric8.kubernetes.api.model.LabelSelector selector) throws InvalidSelectorException {
         if (selector == null) {
             throw new InvalidSelectorException("Required value");
         }
         List<String> errors = new ArrayList<>();
-        List<Requirement> requirements = new ArrayList<>();
         Map<String, String> matchLabels = selector.getMatchLabels() == null ? Map.of() : new TreeMap<>(selector.getMatchLabels());
         for (Map.Entry<String, String> label : matchLabels.entrySet()) {
             String value = label.getValue() == null ? "" : label.getValue();
             keyError("matchLabels", label.getKey(), errors);
             valueError("matchLabels[" + label.getKey() + "]", value, errors);
-            requirements.add(new Requirement(label.getKey(), "In", List.of(value)));
         }
         List<LabelSelectorRequirement> expressions = selector.getMatchExpressions() == null ? List.of() : selector.getMatchExpressions();
         for (int i = 0; i < expressions.size(); i++) {
@@ -104,30 +76,31 @@ public final class ReplicaSetSelector {
             for (int v = 0; v < values.size(); v++) {
                 valueError(at + ".values[" + v + "]", values.get(v), errors);
             }
-            requirements.add(new Requirement(key, operator, values));
         }
         if (!errors.isEmpty()) {
             throw new InvalidSelectorException(String.join("; ", errors));
         }
-        requirements.sort(Comparator.comparing(Requirement::key));
-        return new ReplicaSetSelector(List.copyOf(requirements));
+        try {
+            return new ReplicaSetSelector(LabelSelector.fromModel(selector));
+        } catch (SelectorException e) {
+            throw new InvalidSelectorException(e.getMessage());
+        }
     }
 
     /** True when the selector has no requirement: it would select every VMI of its namespace. */
     public boolean isEmpty() {
-        return requirements.isEmpty();
+        return selector.isEverything();
     }
 
     /** Whether these labels (null: none) satisfy every requirement. */
     public boolean matches(Map<String, String> labels) {
-        Map<String, String> have = labels == null ? Map.of() : labels;
-        return requirements.stream().allMatch(r -> r.matches(have));
+        return selector.matches(labels);
     }
 
     /** The canonical text (sorted by key), as kube-apiserver prints a selector: {@code app=web,tier in (a,b)}. */
     @Override
     public String toString() {
-        return requirements.stream().map(Requirement::toString).collect(Collectors.joining(","));
+        return selector.toString();
     }
 
     private static void keyError(String field, String key, List<String> errors) {

@@ -52,6 +52,7 @@ class ReplicaSetValidationTest {
     @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
             "{matchLabels: {tier: a, app: web}} | app=web,tier=a",
             "{matchExpressions: [{key: app, operator: In, values: [web, api]}]} | app in (api,web)",
+            "{matchExpressions: [{key: app, operator: In, values: [web]}]} | app in (web)",
             "{matchExpressions: [{key: app, operator: NotIn, values: [db]}, {key: canary, operator: DoesNotExist}]} | app notin (db),!canary",
             "{matchLabels: {app: web}, matchExpressions: [{key: kubevirt.io/domain, operator: Exists}]} | app=web,kubevirt.io/domain",
     })

@@ -13,6 +13,7 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -23,9 +24,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.fabric8.kubernetes.client.informers.SharedInformerFactory;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,7 +73,7 @@ public final class DisruptionBudgetController {
         this.pods = pods;
         this.migrations = migrations;
         this.config = config;
-        this.budgets = budgetInformer(manager.informers());
+        this.budgets = manager.informer(PodDisruptionBudget.class);
         // Indexes, so a pass reads the VMI's own PDBs and pods instead of scanning its namespace.
         addIndexIfAbsent(budgets, BUDGETS_BY_VMI, pdb -> vmiKeyOf(pdb).map(List::of).orElse(List.of()));
         addIndexIfAbsent(pods, PODS_BY_CREATOR, pod -> {
@@ -123,11 +122,6 @@ public final class DisruptionBudgetController {
         return budgets;
     }
 
-    private static SharedIndexInformer<PodDisruptionBudget> budgetInformer(SharedInformerFactory factory) {
-        SharedIndexInformer<PodDisruptionBudget> existing = factory.getExistingSharedIndexInformer(PodDisruptionBudget.class);
-        return existing != null ? existing : factory.sharedIndexInformerFor(PodDisruptionBudget.class, 0);
-    }
-
     private static <T> void addIndexIfAbsent(SharedIndexInformer<T> informer, String name,
                                              java.util.function.Function<T, List<String>> keys) {
         if (!informer.getIndexer().getIndexers().containsKey(name)) {
@@ -136,21 +130,9 @@ public final class DisruptionBudgetController {
     }
 
     private void observeBudgets() {
-        budgets.addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(PodDisruptionBudget pdb) {
-                vmiKeyOf(pdb).ifPresent(expectations::creationObserved);
-            }
-
-            @Override
-            public void onUpdate(PodDisruptionBudget before, PodDisruptionBudget after) {
-            }
-
-            @Override
-            public void onDelete(PodDisruptionBudget pdb, boolean finalStateUnknown) {
-                vmiKeyOf(pdb).ifPresent(expectations::deletionObserved);
-            }
-        });
+        budgets.addEventHandler(ObjectEvents.<PodDisruptionBudget>handler()
+                .added(pdb -> vmiKeyOf(pdb).ifPresent(expectations::creationObserved))
+                .deleted(pdb -> vmiKeyOf(pdb).ifPresent(expectations::deletionObserved)));
     }
 
     private static Optional<String> vmiKeyOf(PodDisruptionBudget pdb) {

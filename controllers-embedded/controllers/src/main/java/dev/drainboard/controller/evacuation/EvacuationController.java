@@ -9,6 +9,8 @@ import dev.drainboard.kubevirt.KubeVirtFinalizers;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.controller.migration.MigrationSlots;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
@@ -19,13 +21,13 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,11 +80,7 @@ public final class EvacuationController {
         this.config = config;
         this.events = manager.eventRecorder(EventComponents.EVACUATION);
         this.clock = Clock.systemUTC();
-        Object existing = manager.informers().getExistingSharedIndexInformer(Node.class);
-        @SuppressWarnings("unchecked")
-        SharedIndexInformer<Node> n = existing != null ? (SharedIndexInformer<Node>) existing
-                : manager.informers().sharedIndexInformerFor(Node.class, 0);
-        this.nodes = n;
+        this.nodes = manager.informer(Node.class);
     }
 
     /** Builds the controller on the shared informers (adds a Node informer) and registers its loop. */
@@ -128,34 +126,28 @@ public final class EvacuationController {
     }
 
     private void observeMigrations() {
-        informers.migrations().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(VirtualMachineInstanceMigration m) {
-                String node = evacuatedNode(m);
-                if (node != null) {
-                    creations.creationObserved(node);
-                    loop.enqueue(node);
-                } else {
+        informers.migrations().addEventHandler(ObjectEvents.<VirtualMachineInstanceMigration>handler()
+                .added(m -> {
+                    String node = evacuatedNode(m);
+                    if (node != null) {
+                        creations.creationObserved(node);
+                        loop.enqueue(node);
+                    } else {
+                        enqueueNodeOfVmi(m);
+                    }
+                })
+                .updated((before, after) -> {
+                    enqueueNodeOfVmi(after);
+                    if (!before.isFinal() && after.isFinal()) {
+                        slotFreed();
+                    }
+                })
+                .deleted(m -> {
                     enqueueNodeOfVmi(m);
-                }
-            }
-
-            @Override
-            public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
-                enqueueNodeOfVmi(after);
-                if (!before.isFinal() && after.isFinal()) {
-                    slotFreed();
-                }
-            }
-
-            @Override
-            public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
-                enqueueNodeOfVmi(m);
-                if (!m.isFinal()) {
-                    slotFreed();
-                }
-            }
-        });
+                    if (!m.isFinal()) {
+                        slotFreed();
+                    }
+                }));
     }
 
     /** A migration ended: every node waiting for a slot gets another look at once. */
@@ -199,8 +191,7 @@ public final class EvacuationController {
         List<VirtualMachineInstance> onNode = informers.vmis().getIndexer().byIndex(VMIS_BY_NODE, nodeName);
         // The limits are cluster-wide: count the VMIMs just created (by this or another node's pass) and those just
         // finished at once, not when the cache catches up.
-        List<VirtualMachineInstanceMigration> unfinished = informers.freshMigrations().list().stream()
-                .filter(EvacuationDecision::holdsSlot).toList();
+        List<VirtualMachineInstanceMigration> unfinished = MigrationSlots.unfinished(informers.freshMigrations().list());
         Map<String, String> vmiNodes = new HashMap<>();
         for (VirtualMachineInstanceMigration m : unfinished) {
             if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
@@ -308,9 +299,7 @@ public final class EvacuationController {
      */
     public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
-        Map<String, String> vmiAnnotations = vmi.getMetadata().getAnnotations();
-        boolean descheduler = vmiAnnotations != null
-                && KubeVirtAnnotations.EVICTION_SOURCE_DESCHEDULER.equals(vmiAnnotations.get(KubeVirtAnnotations.EVICTION_SOURCE));
+        boolean descheduler = DeschedulerAnnotations.evictedByDescheduler(vmi);
         m.setMetadata(new ObjectMetaBuilder()
                 .withGenerateName(KubeVirtValues.EVACUATION_MIGRATION_GENERATE_NAME)
                 .withNamespace(vmi.getMetadata().getNamespace())

@@ -2,7 +2,8 @@ package dev.drainboard.controller.evacuation;
 
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.DrainboardAnnotations;
-import dev.drainboard.kubevirt.KubeVirtAnnotations;
+import dev.drainboard.controller.migration.MigrationSlots;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -32,16 +33,16 @@ import java.util.stream.Collectors;
  * skipped      final or deleted; not migratable-on-eviction (LiveMigrate, or LiveMigrateIfPossible while
  *              migratable); already has an unfinished VMIM; more than one active pod (old pods still going)
  * warned       LiveMigrate without LiveMigratable=True ("not migrateable"), at most once a minute each
- * free slots   min(parallelMigrationsPerCluster − in flight, parallelOutboundMigrationsPerNode − in flight from here)
+ * free slots   {@link MigrationSlots}: min(parallelMigrationsPerCluster − in flight, parallelOutboundMigrationsPerNode
+ *              − in flight from here), every unfinished VMIM in flight
  * fair share   when other nodes wait for the same cluster slots, the slots go one by one to the node with the most
  *              candidates left (then fewer in flight, then name): the nodes of a multi-node drain finish together
  *              instead of one node keeping its slots while another waits with all its VMIs for the end
  * no slot      wait; the controller re-queues the node when a migration ends, and after 5 s at the latest
  * </pre>
  *
- * <p>"In flight" counts every unfinished VMIM, Pending ones too (KubeVirt counted only those past Pending and let
- * its migration controller hold the rest back): a VMIM this controller creates then always fits the limits, so at
- * no moment do more than the allowed number of migrations exist for the node or the cluster.
+ * <p>"In flight" counts every unfinished VMIM, Pending ones too ({@link MigrationSlots#unfinished}, where it says
+ * why): a VMIM this controller creates then always fits the limits.
  */
 @Pure
 public final class EvacuationDecision {
@@ -54,7 +55,7 @@ public final class EvacuationDecision {
     /**
      * @param node             the node (its taints)
      * @param vmisOnNode       VMIs with {@code status.nodeName} == the node
-     * @param unfinished       every VMIM in the cluster that is not final
+     * @param unfinished       every VMIM in the cluster that is not final ({@link MigrationSlots#unfinished})
      * @param vmiNodes         {@code namespace/name} → {@code status.nodeName} of every VMI (to place in-flight VMIMs)
      * @param activePods       {@code namespace/name} of a VMI → pods of it neither Succeeded nor Failed
      * @param lastWarned       {@code namespace/name} → when the "not migrateable" event was last recorded
@@ -102,22 +103,23 @@ public final class EvacuationDecision {
             return Plan.NOTHING;
         }
 
-        int perNode = in.config().migrations().parallelOutboundMigrationsPerNode();
-        int clusterFree = in.config().migrations().parallelMigrationsPerCluster() - in.unfinished().size();
-        int fromHere = fromNode(in.unfinished(), node, in.vmiNodes());
-        int freeSlots = Math.min(clusterFree, perNode - fromHere);
+        MigrationSlots.Limits limits = MigrationSlots.Limits.of(in.config().migrations());
+        MigrationSlots.InFlight inFlight = MigrationSlots.inFlight(in.unfinished(), node, in.vmiNodes()::get);
+        int freeSlots = limits.free(inFlight);
         if (freeSlots <= 0) {
             return new Plan(List.of(), List.of(), !candidates.isEmpty(), NO_SLOT_RECHECK, List.of());
         }
+        int perNode = limits.perSourceNode();
         List<Claim> claims = new ArrayList<>();
-        Claim self = new Claim(node, candidates.size(), fromHere, perNode);
+        Claim self = new Claim(node, candidates.size(), inFlight.fromNode(), perNode);
         claims.add(self);
         for (Rival rival : in.rivals()) {
             if (!rival.node().equals(node)) {
-                claims.add(new Claim(rival.node(), rival.candidates(), fromNode(in.unfinished(), rival.node(), in.vmiNodes()), perNode));
+                int fromRival = MigrationSlots.fromNode(in.unfinished(), rival.node(), in.vmiNodes()::get);
+                claims.add(new Claim(rival.node(), rival.candidates(), fromRival, perNode));
             }
         }
-        shareOut(claims, clusterFree);
+        shareOut(claims, limits.freeInCluster(inFlight.inCluster()));
         List<Candidate> migrate = candidates.subList(0, Math.min(self.given, candidates.size()));
         if (migrate.size() < Math.min(freeSlots, candidates.size())) {
             // Rivals with more VMIs left take the cluster's slots: this node waits, they look at once.
@@ -184,10 +186,6 @@ public final class EvacuationDecision {
         return new Selection(candidates, notMigratable);
     }
 
-    private static int fromNode(List<VirtualMachineInstanceMigration> unfinished, String node, Map<String, String> vmiNodes) {
-        return (int) unfinished.stream().filter(m -> isFrom(m, node, vmiNodes)).count();
-    }
-
     /** One node's claim on the cluster's free slots. */
     static final class Claim {
         final String node;
@@ -251,16 +249,6 @@ public final class EvacuationDecision {
                 || (strategy == EvictionStrategy.LIVE_MIGRATE_IF_POSSIBLE && vmi.isMigratable());
     }
 
-    /** A VMIM moving a VMI away from this node: its VMI is still there, or its migration state says it left here. */
-    static boolean isFrom(VirtualMachineInstanceMigration m, String node, Map<String, String> vmiNodes) {
-        var state = m.getStatus() == null ? null : m.getStatus().getMigrationState();
-        if (state != null && state.getSourceNode() != null) {
-            return node.equals(state.getSourceNode());
-        }
-        String vmiNode = m.getSpec() == null ? null : vmiNodes.get(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
-        return node.equals(vmiNode);
-    }
-
     /** Why the VMIM is made: the marker's own cause when it left one, else what marked the VMI. */
     static String cause(VirtualMachineInstance vmi, boolean byTaint) {
         if (byTaint) {
@@ -271,15 +259,9 @@ public final class EvacuationDecision {
         if (given != null && !given.isBlank()) {
             return given;
         }
-        if (annotations != null && KubeVirtAnnotations.EVICTION_SOURCE_DESCHEDULER.equals(
-                annotations.get(KubeVirtAnnotations.EVICTION_SOURCE))) {
+        if (DeschedulerAnnotations.evictedByDescheduler(vmi)) {
             return DrainboardAnnotations.CAUSE_DESCHEDULER;
         }
         return DrainboardAnnotations.CAUSE_API_EVICTION;
-    }
-
-    /** Phases in which a VMIM holds a slot: all but the final ones. */
-    public static boolean holdsSlot(VirtualMachineInstanceMigration m) {
-        return m.phase().map(p -> !p.isFinal()).orElse(true);
     }
 }

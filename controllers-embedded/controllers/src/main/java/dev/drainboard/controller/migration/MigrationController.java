@@ -17,6 +17,7 @@ import dev.drainboard.kubevirt.KubeVirtEventReasons;
 import dev.drainboard.kubevirt.KubeVirtFinalizers;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.MigrationState;
@@ -32,6 +33,7 @@ import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
 import dev.drainboard.runtime.LeanWrites;
 import dev.drainboard.runtime.PatchTargets;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -40,7 +42,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -48,7 +49,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -109,11 +109,7 @@ public final class MigrationController {
         this.events = manager.eventRecorder(EventComponents.MIGRATION);
         this.clock = Clock.systemUTC();
         this.writes = new LeanWrites(client);
-        Object existing = manager.informers().getExistingSharedIndexInformer(PodDisruptionBudget.class);
-        @SuppressWarnings("unchecked")
-        SharedIndexInformer<PodDisruptionBudget> b = existing != null ? (SharedIndexInformer<PodDisruptionBudget>) existing
-                : manager.informers().sharedIndexInformerFor(PodDisruptionBudget.class, 0);
-        this.budgets = b;
+        this.budgets = manager.informer(PodDisruptionBudget.class);
     }
 
     /** Builds the controller on the shared informers (and the PDB informer) and registers its loop. */
@@ -166,43 +162,24 @@ public final class MigrationController {
     }
 
     private void observe() {
-        informers.pods().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod pod) {
-                String job = jobKey(pod);
-                if (job != null) {
-                    podCreations.creationObserved(job);
-                    startedNotSeen.remove(label(pod, KubeVirtLabels.MIGRATION_JOB_UID));
-                }
+        informers.pods().addEventHandler(ObjectEvents.<Pod>handler().added(pod -> {
+            String job = jobKey(pod);
+            if (job != null) {
+                podCreations.creationObserved(job);
+                startedNotSeen.remove(label(pod, KubeVirtLabels.MIGRATION_JOB_UID));
             }
-
-            @Override
-            public void onUpdate(Pod before, Pod after) {
-            }
-
-            @Override
-            public void onDelete(Pod pod, boolean finalStateUnknown) {
-            }
-        });
-        informers.migrations().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(VirtualMachineInstanceMigration m) {
-            }
-
-            @Override
-            public void onUpdate(VirtualMachineInstanceMigration before, VirtualMachineInstanceMigration after) {
-                if (!before.isFinal() && after.isFinal()) {
-                    startedNotSeen.remove(after.getMetadata().getUid());
+        }));
+        informers.migrations().addEventHandler(ObjectEvents.<VirtualMachineInstanceMigration>handler()
+                .updated((before, after) -> {
+                    if (!before.isFinal() && after.isFinal()) {
+                        startedNotSeen.remove(after.getMetadata().getUid());
+                        capacityFreed();
+                    }
+                })
+                .deleted(m -> {
+                    startedNotSeen.remove(m.getMetadata().getUid());
                     capacityFreed();
-                }
-            }
-
-            @Override
-            public void onDelete(VirtualMachineInstanceMigration m, boolean finalStateUnknown) {
-                startedNotSeen.remove(m.getMetadata().getUid());
-                capacityFreed();
-            }
-        });
+                }));
     }
 
     private void capacityFreed() {
@@ -246,12 +223,12 @@ public final class MigrationController {
         PodDisruptionBudget budget = vmi == null ? null : budgetOf(vmi);
         List<VirtualMachineInstanceMigration> siblings = vmiKey == null ? List.of() : informers.freshMigrations().of(vmiKey);
         String sourceNode = vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
-        int[] running = running(vmim, sourceNode);
+        MigrationSlots.InFlight started = started(vmim, sourceNode);
 
         Instant now = clock.instant();
         MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
-                budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, running[0], running[1],
-                cfg.migrations(), timings, now));
+                budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, started, cfg.migrations(),
+                timings, now));
 
         if (plan.waitingForCapacity()) {
             waitingForCapacity.add(key);
@@ -326,48 +303,29 @@ public final class MigrationController {
         }
     }
 
-    /** Other VMIMs holding a migration: in the cluster, and moving a VMI off {@code sourceNode}. */
-    private int[] running(VirtualMachineInstanceMigration self, String sourceNode) {
-        int cluster = 0;
-        int fromSource = 0;
-        for (VirtualMachineInstanceMigration m : informers.freshMigrations().list()) {
-            if (m.isFinal() || Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()) || !holdsMigration(m)) {
-                continue;
-            }
-            cluster++;
-            MigrationState state = m.getStatus() == null ? null : m.getStatus().getMigrationState();
-            String from = state != null && state.getSourceNode() != null ? state.getSourceNode() : nodeOfVmi(m);
-            if (sourceNode != null && sourceNode.equals(from)) {
-                fromSource++;
-            }
-        }
-        return new int[]{cluster, fromSource};
+    /** The other VMIMs whose migration started: in the cluster, and moving a VMI off {@code sourceNode}. */
+    private MigrationSlots.InFlight started(VirtualMachineInstanceMigration self, String sourceNode) {
+        List<VirtualMachineInstanceMigration> others = informers.freshMigrations().list().stream()
+                .filter(m -> !Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()))
+                .toList();
+        return MigrationSlots.inFlight(MigrationSlots.started(others, this::targetPodCreated), sourceNode, this::nodeOfVmi);
     }
 
-    /**
-     * Past Pending, or Pending with its target pod already there (as KubeVirt's {@code handleTargetPodCreation}
-     * counts).
-     */
-    private boolean holdsMigration(VirtualMachineInstanceMigration m) {
-        if (startedNotSeen.contains(m.getMetadata().getUid())) {
+    /** Its target pod is in the cache, or this controller created it and the cache does not show it yet. */
+    private boolean targetPodCreated(VirtualMachineInstanceMigration m) {
+        String uid = m.getMetadata().getUid();
+        if (startedNotSeen.contains(uid)) {
             return true;
         }
-        MigrationPhase phase = m.phase().orElse(null);
-        if (phase == null) {
+        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
             return false;
         }
-        if (phase != MigrationPhase.PENDING) {
-            return phase != MigrationPhase.WAITING_FOR_SYNC && phase != MigrationPhase.SYNCHRONIZING;
-        }
         String vmiKey = Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName());
-        return informers.podsOf(vmiKey).stream().anyMatch(p -> m.getMetadata().getUid().equals(label(p, KubeVirtLabels.MIGRATION_JOB_UID)));
+        return informers.podsOf(vmiKey).stream().anyMatch(p -> uid.equals(label(p, KubeVirtLabels.MIGRATION_JOB_UID)));
     }
 
-    private String nodeOfVmi(VirtualMachineInstanceMigration m) {
-        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
-            return null;
-        }
-        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+    private String nodeOfVmi(String vmiKey) {
+        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(vmiKey);
         return vmi == null || vmi.getStatus() == null ? null : vmi.getStatus().getNodeName();
     }
 
@@ -453,8 +411,7 @@ public final class MigrationController {
                 }
             }
             case MigrationAction.SourcePodEvictionInProgress s -> {
-                String value = s.inProgress() ? "\"" + KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS_VALUE + "\"" : "null";
-                String patch = "{\"metadata\":{\"annotations\":{\"" + KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS + "\":" + value + "}}}";
+                String patch = DeschedulerAnnotations.evictionInProgressPatch(s.inProgress());
                 ignoreMissing(() -> writes.patch(Pod.class, ns, s.podName(), null, PatchType.JSON_MERGE, patch));
             }
         }

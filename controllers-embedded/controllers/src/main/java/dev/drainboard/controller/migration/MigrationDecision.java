@@ -10,6 +10,7 @@ import dev.drainboard.kubevirt.KubeVirtFinalizers;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.PhaseTransitionTimestamp;
@@ -79,12 +80,12 @@ public final class MigrationDecision {
      * @param budget             the VMI's PDB, or null
      * @param wantsBudget        the VMI's eviction strategy keeps a PDB (so it must be expanded first)
      * @param siblings           every VMIM of the same VMI (this one included)
-     * @param runningInCluster   other VMIMs that hold a migration (past Pending, or Pending with a target pod)
-     * @param runningFromSource  of those, the ones moving a VMI off this VMI's node
+     * @param started            the other VMIMs whose migration started ({@link MigrationSlots#started}): in the
+     *                           cluster, and moving a VMI off this VMI's node
      */
     public record Input(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, List<Pod> targetPods,
                         Pod sourcePod, int activePods, PodDisruptionBudget budget, boolean wantsBudget,
-                        List<VirtualMachineInstanceMigration> siblings, int runningInCluster, int runningFromSource,
+                        List<VirtualMachineInstanceMigration> siblings, MigrationSlots.InFlight started,
                         MigrationConfig config, MigrationTimings timings, Instant now) {
     }
 
@@ -243,8 +244,7 @@ public final class MigrationDecision {
             out.requeueAfter = SHORT_WAIT; // not running yet, or the pods of an earlier migration are still going
             return;
         }
-        if (in.runningInCluster() >= in.config().parallelMigrationsPerCluster()
-                || in.runningFromSource() >= in.config().parallelOutboundMigrationsPerNode()) {
+        if (MigrationSlots.Limits.of(in.config()).free(in.started()) <= 0) {
             out.waitingForCapacity = true;
             out.requeueAfter = capacityRecheck(in.vmim());
             return;
@@ -267,7 +267,7 @@ public final class MigrationDecision {
             }
         }
         out.actions.add(new MigrationAction.CreateTargetPod(targetPod(in.vmim(), vmi)));
-        if (evacuation && in.sourcePod() != null && !hasEvictionInProgress(in.sourcePod())) {
+        if (evacuation && in.sourcePod() != null && !DeschedulerAnnotations.evictionInProgress(in.sourcePod())) {
             out.actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), true));
         }
         out.enter(MigrationPhase.SCHEDULING); // written only once the actions above succeeded
@@ -460,11 +460,6 @@ public final class MigrationDecision {
         return vmim.getMetadata().getAnnotations() != null && vmim.getMetadata().getAnnotations().containsKey(key);
     }
 
-    static boolean hasEvictionInProgress(Pod pod) {
-        return pod.getMetadata().getAnnotations() != null
-                && pod.getMetadata().getAnnotations().containsKey(KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS);
-    }
-
     static final Comparator<VirtualMachineInstanceMigration> NEWEST_FIRST = Comparator
             .comparing((VirtualMachineInstanceMigration m) -> Objects.requireNonNullElse(m.getMetadata().getCreationTimestamp(), ""))
             .thenComparing(m -> Objects.requireNonNullElse(m.getMetadata().getName(), ""))
@@ -533,7 +528,7 @@ public final class MigrationDecision {
             phase = MigrationPhase.FAILED;
             requeueAfter = null;
             events.add(new Event(false, true, KubeVirtEventReasons.FAILED_MIGRATION, message));
-            if (evacuation && in.sourcePod() != null && hasEvictionInProgress(in.sourcePod())) {
+            if (evacuation && in.sourcePod() != null && DeschedulerAnnotations.evictionInProgress(in.sourcePod())) {
                 actions.add(new MigrationAction.SourcePodEvictionInProgress(in.sourcePod().getMetadata().getName(), false));
             }
             return build();

@@ -18,6 +18,7 @@ import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.PatchTargets;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -25,7 +26,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,35 +73,24 @@ public final class ReplicaSetController {
 
     /** Builds the loop on the shared informers and registers it with the manager (it runs while leading). */
     public static ControllerLoop<String> register(ControllerManager manager, SharedInformers informers) {
-        ReplicaSetController controller = new ReplicaSetController(manager.client(), informers,
-                manager.eventRecorder(EventComponents.REPLICA_SET), Clock.systemUTC());
-        ControllerLoop<String> loop = controller.loop();
-        manager.register(loop);
-        return loop;
+        return manager.register(new ReplicaSetController(manager.client(), informers,
+                manager.eventRecorder(EventComponents.REPLICA_SET), Clock.systemUTC()).loop());
     }
 
     ControllerLoop<String> loop() {
-        informers.vmis().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(VirtualMachineInstance vmi) {
-                String owner = ownerKey(vmi);
-                if (owner != null) {
-                    expectations.creationObserved(owner);
-                }
-            }
-
-            @Override
-            public void onUpdate(VirtualMachineInstance before, VirtualMachineInstance after) {
-                if (after.getMetadata().getDeletionTimestamp() != null) {
-                    deletionSeen(after);
-                }
-            }
-
-            @Override
-            public void onDelete(VirtualMachineInstance vmi, boolean finalStateUnknown) {
-                deletionSeen(vmi);
-            }
-        });
+        informers.vmis().addEventHandler(ObjectEvents.<VirtualMachineInstance>handler()
+                .added(vmi -> {
+                    String owner = ownerKey(vmi);
+                    if (owner != null) {
+                        expectations.creationObserved(owner);
+                    }
+                })
+                .updated((before, after) -> {
+                    if (after.getMetadata().getDeletionTimestamp() != null) {
+                        deletionSeen(after);
+                    }
+                })
+                .deleted(this::deletionSeen));
         return ControllerLoop.<String>builder(NAME, this::reconcile)
                 .workers(WORKERS)
                 .watch(informers.replicaSets(), Keys::of)

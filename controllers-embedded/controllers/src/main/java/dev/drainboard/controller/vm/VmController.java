@@ -18,11 +18,11 @@ import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
 import dev.drainboard.runtime.LeanWrites;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 
 import java.time.Clock;
 import java.util.List;
@@ -55,37 +55,28 @@ public final class VmController {
 
     /** Builds the loop on the shared informers and registers it with the manager (it runs while leading). */
     public static ControllerLoop<String> register(ControllerManager manager, SharedInformers informers) {
-        VmController controller = new VmController(manager.client(), informers,
-                manager.eventRecorder(EventComponents.VIRTUAL_MACHINE), Clock.systemUTC());
-        ControllerLoop<String> loop = controller.loop();
-        manager.register(loop);
-        return loop;
+        return manager.register(new VmController(manager.client(), informers,
+                manager.eventRecorder(EventComponents.VIRTUAL_MACHINE), Clock.systemUTC()).loop());
     }
 
     ControllerLoop<String> loop() {
-        informers.vmis().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(VirtualMachineInstance vmi) {
-                if (ownedByVm(vmi)) {
-                    expectations.creationObserved(vmi.key());
-                }
-            }
-
-            @Override
-            public void onUpdate(VirtualMachineInstance before, VirtualMachineInstance after) {
-                if (ownedByVm(after) && before.getMetadata().getDeletionTimestamp() == null
-                        && after.getMetadata().getDeletionTimestamp() != null) {
-                    expectations.deletionObserved(after.key());
-                }
-            }
-
-            @Override
-            public void onDelete(VirtualMachineInstance vmi, boolean finalStateUnknown) {
-                if (ownedByVm(vmi)) {
-                    expectations.deletionObserved(vmi.key());
-                }
-            }
-        });
+        informers.vmis().addEventHandler(ObjectEvents.<VirtualMachineInstance>handler()
+                .added(vmi -> {
+                    if (ownedByVm(vmi)) {
+                        expectations.creationObserved(vmi.key());
+                    }
+                })
+                .updated((before, after) -> {
+                    if (ownedByVm(after) && before.getMetadata().getDeletionTimestamp() == null
+                            && after.getMetadata().getDeletionTimestamp() != null) {
+                        expectations.deletionObserved(after.key());
+                    }
+                })
+                .deleted(vmi -> {
+                    if (ownedByVm(vmi)) {
+                        expectations.deletionObserved(vmi.key());
+                    }
+                }));
         return ControllerLoop.<String>builder(NAME, this::reconcile)
                 .workers(WORKERS)
                 .watch(informers.vms(), Keys::of)

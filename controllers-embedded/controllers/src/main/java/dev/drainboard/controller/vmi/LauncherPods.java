@@ -4,6 +4,7 @@ import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.KubeVirtDefaults;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.DomainSpec;
 import dev.drainboard.kubevirt.api.KubeVirtResource;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -126,7 +127,7 @@ public final class LauncherPods {
         }
         annotations.put(KubeVirtAnnotations.KUBECTL_DEFAULT_CONTAINER, KubeVirtAnnotations.DEFAULT_CONTAINER_COMPUTE);
         annotations.put(KubeVirtAnnotations.MIGRATION_TRANSPORT_UNIX, "true");
-        annotations.put(KubeVirtAnnotations.DESCHEDULER_REQUEST_EVICT_ONLY, "");
+        DeschedulerAnnotations.addLauncherAnnotations(annotations);
         return annotations;
     }
 

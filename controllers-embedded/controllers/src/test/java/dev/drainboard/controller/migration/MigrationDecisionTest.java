@@ -29,7 +29,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +70,8 @@ class MigrationDecisionTest {
             List<VirtualMachineInstanceMigration> all = new ArrayList<>(siblings);
             all.add(vmim);
             return MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, sourcePod(), activePods,
-                    budget == null ? null : pdb(budget), wantsBudget, all, running, runningFromSource, MigrationConfig.defaults(),
+                    budget == null ? null : pdb(budget), wantsBudget, all, new MigrationSlots.InFlight(running, runningFromSource),
+                    MigrationConfig.defaults(),
                     MigrationTimings.defaults(), NOW));
         }
 
@@ -306,8 +306,8 @@ class MigrationDecisionTest {
             all.getLast().getMetadata().setCreationTimestamp("2025-01-01T00:09:59Z");
             c.siblings.getLast().getStatus().setPhaseTransitionTimestamps(List.of(new PhaseTransitionTimestamp("Failed", NOW.toString())));
         }
-        var input = new MigrationDecision.Input(self, c.vmi(), List.of(), sourcePod(), 1, pdb("observed"), true, all, 0, 0,
-                MigrationConfig.defaults(), MigrationTimings.defaults(), NOW);
+        var input = new MigrationDecision.Input(self, c.vmi(), List.of(), sourcePod(), 1, pdb("observed"), true, all,
+                new MigrationSlots.InFlight(0, 0), MigrationConfig.defaults(), MigrationTimings.defaults(), NOW);
         MigrationDecision.Plan plan = MigrationDecision.decide(input);
         if (seconds == 0) {
             assertThat(render(plan)).isEqualTo(new Rendered("Scheduling",

@@ -3,13 +3,14 @@ package dev.drainboard.controller.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
 import dev.drainboard.runtime.ControllerLoops;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.EvictionBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -29,8 +30,7 @@ class MigrationLifecycleTest {
     Path workDir;
 
     static boolean marked(Pod pod) {
-        Map<String, String> a = pod.getMetadata().getAnnotations();
-        return a != null && a.containsKey(KubeVirtAnnotations.DESCHEDULER_EVICTION_IN_PROGRESS);
+        return DeschedulerAnnotations.evictionInProgress(pod);
     }
 
     @Test
@@ -66,6 +66,33 @@ class MigrationLifecycleTest {
             assertThat(vmi.getStatus().getPhase()).isEqualTo("Running");
             assertThat(vmi.getStatus().getNodeName()).isEqualTo("node01");
             assertThat(vmi.getStatus().getMigrationState()).isNull(); // never handed off
+        }
+    }
+
+    @Test
+    @DisplayName("an eviction the descheduler sends: the VMI names it as the source, its VMIM gets priority system-maintenance, the name goes once the VMI moved")
+    void deschedulerEviction() throws Exception {
+        try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
+            c.node("node01", Map.of());
+            c.node("node02", Map.of());
+            c.createVmi("vm", "LiveMigrate", Map.of("team", "storage"));
+            c.awaitRunningMigratable("vm");
+            Pod source = c.client.pods().inNamespace("default").list().getItems().getFirst();
+            String from = source.getSpec().getNodeName();
+
+            // Refused with 429 (the evacuation starts); fabric8 retries a 429 later, which the answer then reflects.
+            c.client.pods().inNamespace("default").withName(source.getMetadata().getName()).evict(
+                    new EvictionBuilder().withNewMetadata().withName(source.getMetadata().getName()).withNamespace("default")
+                            .addToAnnotations("requested-by", "sigs.k8s.io/descheduler").endMetadata().build());
+
+            await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> assertThat(c.migrations())
+                    .singleElement().satisfies(m -> assertThat(m.getSpec().getPriority()).isEqualTo("system-maintenance")));
+            await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> {
+                VirtualMachineInstance vmi = c.vmi("vm");
+                assertThat(vmi.getStatus().getNodeName()).isNotEqualTo(from);
+                assertThat(vmi.getMetadata().getAnnotations()).containsEntry("team", "storage")
+                        .doesNotContainKey("kubevirt.io/eviction-source");
+            });
         }
     }
 

@@ -2,11 +2,12 @@ package dev.drainboard.cluster.apiserver.admission;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.admissionreview.AdmissionReview;
 import dev.drainboard.cluster.apiserver.ApiException;
 import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
-import dev.drainboard.cluster.apiserver.select.LabelSelector;
-import dev.drainboard.cluster.apiserver.select.SelectorException;
+import dev.drainboard.labels.LabelSelector;
+import dev.drainboard.labels.SelectorException;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
 import dev.drainboard.pki.TrustedClients;
@@ -18,6 +19,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -107,8 +109,8 @@ public final class ValidatingWebhooks {
         }
         boolean failOpen = "Ignore".equals(webhook.path("failurePolicy").asText("Fail"));
         String reviewVersion = reviewVersion(webhook);
-        ObjectNode review = AdmissionReviews.request(reviewVersion, UUID.randomUUID().toString(), attributes, username);
-        JsonNode response;
+        ObjectNode review = AdmissionReview.request(request(reviewVersion, UUID.randomUUID().toString(), attributes));
+        AdmissionReview.Response response;
         try {
             response = post(webhook, review);
         } catch (WebhookCallException e) {
@@ -117,26 +119,34 @@ public final class ValidatingWebhooks {
             }
             throw ApiException.internal("failed calling webhook \"" + name + "\": " + e.getMessage());
         }
-        JsonNode result = response.path("response");
-        if (result.path("allowed").asBoolean(false)) {
+        if (response.allowed()) {
             return;
         }
-        throw denial(name, result.path("status"));
+        throw denial(name, response);
+    }
+
+    /** What kube-apiserver asks a webhook about these attributes, as {@code username} of system:masters. */
+    private AdmissionReview.Request request(String version, String uid, AdmissionAttributes a) {
+        return new AdmissionReview.Request("admission.k8s.io/" + version, uid,
+                new AdmissionReview.GroupVersionName(a.kindGroup(), a.kindVersion(), a.kind()),
+                new AdmissionReview.GroupVersionName(a.resource().group(), a.resource().version(), a.resource().plural()),
+                a.subresource(), a.name(), a.namespace(), a.operation(), username,
+                List.of("system:masters", "system:authenticated"), a.object(), a.oldObject(), a.dryRun());
     }
 
     /** kube-apiserver's rules for a rejection: code at least 400, message prefixed with who denied it. */
-    static ApiException denial(String webhookName, JsonNode status) {
-        int code = status.path("code").asInt(0);
+    static ApiException denial(String webhookName, AdmissionReview.Response response) {
+        int code = response.code();
         if (code < 400) {
             code = 400;
         }
         String deniedBy = "admission webhook \"" + webhookName + "\" denied the request";
-        String message = status.path("message").asText("");
-        String reason = status.path("reason").asText("");
+        String message = response.message();
+        String reason = response.reason();
         String text = !message.isEmpty() ? deniedBy + ": " + message
                 : !reason.isEmpty() ? deniedBy + ": " + reason
                 : deniedBy + " without explanation";
-        ObjectNode details = status.has("details") ? (ObjectNode) status.get("details").deepCopy() : null;
+        ObjectNode details = response.details() instanceof ObjectNode d ? d.deepCopy() : null;
         return new ApiException(code, reason.isEmpty() ? reasonFor(code) : reason, text, details);
     }
 
@@ -161,7 +171,7 @@ public final class ValidatingWebhooks {
         return "v1";
     }
 
-    private JsonNode post(JsonNode webhook, ObjectNode review) throws WebhookCallException {
+    private AdmissionReview.Response post(JsonNode webhook, ObjectNode review) throws WebhookCallException {
         JsonNode clientConfig = webhook.path("clientConfig");
         URI uri = WebhookRules.target(clientConfig, store);
         int timeoutSeconds = webhook.path("timeoutSeconds").asInt(10);
@@ -178,18 +188,19 @@ public final class ValidatingWebhooks {
             if (response.statusCode() != 200) {
                 throw new WebhookCallException("failed to call webhook: the server responded with status " + response.statusCode());
             }
-            JsonNode body = Json.MAPPER.readTree(response.body());
-            if (body == null || !body.path("response").isObject()) {
-                throw new WebhookCallException("received invalid webhook response: no response field");
+            AdmissionReview.Response answer;
+            try {
+                answer = AdmissionReview.parseResponse(Json.MAPPER.readTree(response.body()));
+            } catch (AdmissionReview.MalformedReviewException e) {
+                throw new WebhookCallException("received invalid webhook response: " + e.getMessage());
             }
             // kube-apiserver refuses an answer to some other review, so a confused webhook cannot allow by accident.
             String sentUid = review.path("request").path("uid").asText();
-            String answeredUid = body.path("response").path("uid").asText("");
-            if (!sentUid.equals(answeredUid)) {
+            if (!sentUid.equals(answer.uid())) {
                 throw new WebhookCallException("received invalid webhook response: expected response.uid=\"" + sentUid
-                        + "\", got \"" + answeredUid + "\"");
+                        + "\", got \"" + answer.uid() + "\"");
             }
-            return body;
+            return answer;
         } catch (java.net.http.HttpTimeoutException e) {
             throw new WebhookCallException("failed to call webhook: Post \"" + uri + "\": context deadline exceeded");
         } catch (IOException e) {

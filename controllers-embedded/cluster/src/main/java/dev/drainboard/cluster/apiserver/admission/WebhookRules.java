@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.cluster.apiserver.BuiltinResources;
 import dev.drainboard.cluster.apiserver.Json;
-import dev.drainboard.cluster.apiserver.select.LabelSelector;
-import dev.drainboard.cluster.apiserver.select.SelectorException;
+import dev.drainboard.labels.LabelSelector;
+import dev.drainboard.labels.SelectorException;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 
 import java.net.URI;

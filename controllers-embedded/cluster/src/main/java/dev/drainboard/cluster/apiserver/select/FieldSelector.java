@@ -2,6 +2,7 @@ package dev.drainboard.cluster.apiserver.select;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.drainboard.labels.SelectorException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.drainboard.cluster.apiserver.select;
 
+import dev.drainboard.labels.SelectorException;
 import java.util.ArrayList;
 import java.util.List;
 

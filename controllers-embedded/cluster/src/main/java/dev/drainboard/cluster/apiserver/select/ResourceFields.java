@@ -1,5 +1,7 @@
 package dev.drainboard.cluster.apiserver.select;
 
+import dev.drainboard.labels.SelectorException;
+import dev.drainboard.labels.ValidationMessages;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;

@@ -5,6 +5,7 @@ import static dev.drainboard.cluster.apiserver.select.FieldValue.count;
 import static dev.drainboard.cluster.apiserver.select.FieldValue.firstNonEmpty;
 import static dev.drainboard.cluster.apiserver.select.FieldValue.text;
 
+import dev.drainboard.labels.ValidationMessages;
 import java.util.Map;
 import java.util.Set;
 

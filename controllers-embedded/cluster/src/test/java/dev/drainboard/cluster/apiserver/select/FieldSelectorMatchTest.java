@@ -2,6 +2,8 @@ package dev.drainboard.cluster.apiserver.select;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.drainboard.labels.LenientJson;
+import dev.drainboard.labels.SelectorException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,12 +49,12 @@ class FieldSelectorMatchTest {
             case "PENDING" -> PENDING_POD;
             default -> SUCCEEDED_POD;
         };
-        assertThat(FieldSelector.parse(selector).matches("", "pods", Json.of(json))).isEqualTo(expected);
+        assertThat(FieldSelector.parse(selector).matches("", "pods", LenientJson.of(json))).isEqualTo(expected);
     }
 
     @Test
     void podIpComesFromTheFirstPodIpsEntry() throws SelectorException {
-        var pod = Json.of("{status:{podIP:'stale', podIPs:[{ip:'10.0.0.9'}]}}");
+        var pod = LenientJson.of("{status:{podIP:'stale', podIPs:[{ip:'10.0.0.9'}]}}");
         assertThat(FieldSelector.parse("status.podIP=10.0.0.9").matches("", "pods", pod)).isTrue();
     }
 
@@ -75,12 +77,12 @@ class FieldSelectorMatchTest {
             source=kubelet,reportingComponent=kubelet                                       | true
             """)
     void matchesCoreEventsAsKubectlDescribeAsks(String selector, boolean expected) throws SelectorException {
-        assertThat(FieldSelector.parse(selector).matches("", "events", Json.of(CORE_EVENT))).isEqualTo(expected);
+        assertThat(FieldSelector.parse(selector).matches("", "events", LenientJson.of(CORE_EVENT))).isEqualTo(expected);
     }
 
     @Test
     void coreEventSourceFallsBackToTheReportingComponent() throws SelectorException {
-        var event = Json.of(CORE_EVENT_WITHOUT_SOURCE);
+        var event = LenientJson.of(CORE_EVENT_WITHOUT_SOURCE);
         assertThat(FieldSelector.parse("source=taint-manager").matches("", "events", event)).isTrue();
         assertThat(FieldSelector.parse("involvedObject.name=").matches("", "events", event)).isTrue();
     }
@@ -93,7 +95,7 @@ class FieldSelectorMatchTest {
             source=kubelet                                                  | true
             """)
     void matchesEventsApiEventsThroughTheirOwnNames(String selector, boolean expected) throws SelectorException {
-        var event = Json.of("""
+        var event = LenientJson.of("""
                 {metadata:{name:'web-1.17', namespace:'shop'},
                  regarding:{kind:'Pod', namespace:'shop', name:'web-1', uid:'u-1'},
                  reason:'Killing', type:'Normal', reportingController:'kubelet'}""");
@@ -123,7 +125,7 @@ class FieldSelectorMatchTest {
             """)
     void matchesOtherBuiltInResources(String group, String plural, String selector, String object, boolean expected)
             throws SelectorException {
-        assertThat(FieldSelector.parse(selector).matches(group, plural, Json.of(object))).isEqualTo(expected);
+        assertThat(FieldSelector.parse(selector).matches(group, plural, LenientJson.of(object))).isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "[{0}]")
@@ -136,7 +138,7 @@ class FieldSelectorMatchTest {
             metadata.name=w,metadata.namespace=shop | true
             """)
     void matchesCustomResourcesBySelectableFields(String selector, boolean expected) throws SelectorException {
-        var widget = Json.of("{metadata:{name:'w', namespace:'shop'}, spec:{color:'red', size:3, enabled:true}}");
+        var widget = LenientJson.of("{metadata:{name:'w', namespace:'shop'}, spec:{color:'red', size:3, enabled:true}}");
         FieldSelector validated = FieldSelector.parse(selector)
                 .validateFor("example.com", "widgets", Set.of("spec.color", "spec.size", "spec.enabled", "spec.missing"));
         assertThat(validated.matches("example.com", "widgets", widget)).isEqualTo(expected);
@@ -146,13 +148,13 @@ class FieldSelectorMatchTest {
     void kubectlDrainPinsTheNodeSoTheStoreCanIndex() throws SelectorException {
         FieldSelector drain = FieldSelector.parse("spec.nodeName=node-a").validateFor("", "pods", null);
         assertThat(drain.exactValue("spec.nodeName")).contains("node-a");
-        assertThat(drain.matches("", "pods", Json.of(RUNNING_POD))).isTrue();
-        assertThat(drain.matches("", "pods", Json.of(PENDING_POD))).isFalse();
+        assertThat(drain.matches("", "pods", LenientJson.of(RUNNING_POD))).isTrue();
+        assertThat(drain.matches("", "pods", LenientJson.of(PENDING_POD))).isFalse();
     }
 
     @Test
     void everythingMatchesAnyObject() throws SelectorException {
-        assertThat(FieldSelector.parse("").matches("", "pods", Json.of("{}"))).isTrue();
+        assertThat(FieldSelector.parse("").matches("", "pods", LenientJson.of("{}"))).isTrue();
         assertThat(FieldSelector.parse("").matches("", "pods", null)).isTrue();
     }
 }

@@ -1,0 +1,4 @@
+/**
+ * KubeVirt's CustomResourceDefinitions, and their installation where a cluster lacks them (the embedded one).
+ */
+package dev.drainboard.kubevirt.crd;

@@ -1,0 +1,115 @@
+package dev.drainboard.controller.migration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.drainboard.kubevirt.api.MigrationState;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus;
+import dev.drainboard.kubevirt.config.MigrationConfig;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+@DisplayName("migration slots: what takes a slot, where it leaves from, how many are free")
+class MigrationSlotsTest {
+
+    private static final MigrationSlots.Limits DEFAULTS = MigrationSlots.Limits.of(MigrationConfig.defaults());
+
+    static VirtualMachineInstanceMigration vmim(String vmiName, String phase) {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName("m-" + vmiName).withUid("uid-" + vmiName).build());
+        m.setSpec(new VirtualMachineInstanceMigrationSpec(vmiName));
+        if (phase != null) {
+            VirtualMachineInstanceMigrationStatus status = new VirtualMachineInstanceMigrationStatus();
+            status.setPhase(phase);
+            m.setStatus(status);
+        }
+        return m;
+    }
+
+    @Test
+    @DisplayName("KubeVirt's defaults: 5 in the cluster, 2 from one node")
+    void defaults() {
+        assertThat(DEFAULTS).isEqualTo(new MigrationSlots.Limits(5, 2));
+    }
+
+    @ParameterizedTest(name = "{0} from this node, {1} elsewhere → {2} free")
+    @CsvSource({
+            // in flight from the node, in flight elsewhere, free
+            "0, 0,  2",
+            "1, 0,  1",
+            "2, 0,  0",
+            "0, 3,  2",
+            "0, 4,  1",
+            "0, 5,  0",
+            "1, 3,  1",
+            "1, 4,  0",
+            "3, 0, -1",
+            "0, 6, -1",
+    })
+    @DisplayName("free slots = min(5 − in flight in the cluster, 2 − in flight from the node)")
+    void freeSlots(int fromNode, int elsewhere, int free) {
+        assertThat(DEFAULTS.free(new MigrationSlots.InFlight(fromNode + elsewhere, fromNode))).isEqualTo(free);
+    }
+
+    @ParameterizedTest(name = "phase {0}, target pod {1} → {2}")
+    @CsvSource({
+            // phase (empty: none yet), target pod created, standing
+            "               , false, QUEUED",
+            "               , true,  STARTED",
+            "Pending        , false, QUEUED",
+            "Pending        , true,  STARTED",
+            "Scheduling     , false, STARTED",
+            "Scheduled      , false, STARTED",
+            "PreparingTarget, false, STARTED",
+            "TargetReady    , false, STARTED",
+            "Running        , false, STARTED",
+            "WaitingForSync , false, QUEUED",
+            "Synchronizing  , true,  QUEUED",
+            "Succeeded      , false, FINISHED",
+            "Failed         , true,  FINISHED",
+    })
+    @DisplayName("standing: started once past Pending or with its target pod created; finished when final")
+    void standing(String phase, boolean targetPod, MigrationSlots.Standing standing) {
+        assertThat(MigrationSlots.standing(vmim("vm", phase), m -> targetPod)).isEqualTo(standing);
+    }
+
+    @Test
+    @DisplayName("a migration about to start counts the started ones; the evacuation counts every unfinished one")
+    void whatTakesASlot() {
+        List<VirtualMachineInstanceMigration> all = List.of(vmim("new", null), vmim("queued", "Pending"),
+                vmim("targeted", "Pending"), vmim("running", "Running"), vmim("sync", "WaitingForSync"),
+                vmim("done", "Succeeded"), vmim("failed", "Failed"));
+        Set<String> withTargetPod = Set.of("uid-targeted");
+
+        assertThat(MigrationSlots.started(all, m -> withTargetPod.contains(m.getMetadata().getUid())))
+                .extracting(m -> m.getSpec().getVmiName()).containsExactly("targeted", "running");
+        assertThat(MigrationSlots.unfinished(all))
+                .extracting(m -> m.getSpec().getVmiName()).containsExactly("new", "queued", "targeted", "running", "sync");
+    }
+
+    @Test
+    @DisplayName("a migration leaves from the source node of its migration state, else from its VMI's node")
+    void sourceNode() {
+        Map<String, String> vmiNodes = Map.of("default/a", "node01", "default/b", "node02", "default/c", "node01");
+        VirtualMachineInstanceMigration handedOff = vmim("c", "Running");
+        MigrationState state = new MigrationState();
+        state.setSourceNode("node03"); // c has already moved to node01: its migration left node03
+        handedOff.getStatus().setMigrationState(state);
+        List<VirtualMachineInstanceMigration> holding = List.of(vmim("a", "Running"), vmim("b", "Pending"), handedOff,
+                vmim("unknown", "Running"));
+
+        assertThat(MigrationSlots.sourceNode(handedOff, vmiNodes::get)).isEqualTo("node03");
+        assertThat(MigrationSlots.sourceNode(vmim("unknown", "Running"), vmiNodes::get)).isNull();
+        assertThat(MigrationSlots.inFlight(holding, "node01", vmiNodes::get)).isEqualTo(new MigrationSlots.InFlight(4, 1));
+        assertThat(MigrationSlots.fromNode(holding, "node03", vmiNodes::get)).isEqualTo(1);
+        assertThat(MigrationSlots.fromNode(holding, null, vmiNodes::get)).isZero();
+    }
+}
