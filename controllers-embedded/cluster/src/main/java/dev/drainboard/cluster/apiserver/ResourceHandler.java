@@ -126,13 +126,26 @@ final class ResourceHandler {
         } else {
             meta.remove("namespace");
         }
-        Strategies.validateName(type, object);
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
         Strategies.dropEmptyMetadata(object);
+        generateName(type, object);
+        Validation.create(type, object);
         validators.check(type, object);
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
         ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
+    }
+
+    /**
+     * Names an object that asks for a generated name before it is validated, as kube-apiserver's BeforeCreate does, so
+     * that a bad generateName is reported with the name it gave.
+     */
+    void generateName(ResourceType type, ObjectNode object) {
+        ObjectNode meta = Json.metadata(object);
+        String prefix = Json.text(meta, "generateName");
+        if (Json.text(meta, "name").isEmpty() && !prefix.isEmpty()) {
+            meta.put("name", store.generateName(stored(type), Json.text(meta, "namespace"), prefix));
+        }
     }
 
     private void requireLiveNamespace(ResourceType type, String namespace, String name) {
@@ -277,6 +290,7 @@ final class ResourceHandler {
         ObjectStore.Mutation normalised = object -> Strategies.dropEmptyMetadata(mutation.apply(object));
         ObjectNode preview = normalised.apply(current.deepCopy());
         if (!path.subresource().equals("status")) {
+            Validation.update(type, preview, current);
             validators.check(type, preview);
         }
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());

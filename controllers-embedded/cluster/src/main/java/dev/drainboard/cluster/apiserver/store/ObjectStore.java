@@ -40,6 +40,7 @@ public final class ObjectStore {
 
     public static final int DEFAULT_LOG_CAPACITY = 200_000;
     private static final String NAME_SUFFIX_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
+    private static final int MAX_GENERATED_PREFIX_LENGTH = 63 - 5;
 
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Map<String, ConcurrentSkipListMap<String, ObjectNode>> tables = new ConcurrentHashMap<>();
@@ -388,9 +389,18 @@ public final class ObjectStore {
         return type.namespaced() ? Objects.requireNonNullElse(namespace, "") + "/" + name : name;
     }
 
+    /**
+     * A name made from {@code prefix} that no object of the type has yet: the prefix, cut to 58 characters, and five
+     * random characters, as apiserver's SimpleNameGenerator makes them (pkg/storage/names/generate.go).
+     */
+    public String generateName(ResourceType type, String namespace, String prefix) {
+        return freeGeneratedName(type, namespace, prefix);
+    }
+
     private String freeGeneratedName(ResourceType type, String namespace, String prefix) {
+        String base = prefix.length() > MAX_GENERATED_PREFIX_LENGTH ? prefix.substring(0, MAX_GENERATED_PREFIX_LENGTH) : prefix;
         for (int attempt = 0; attempt < 100; attempt++) {
-            StringBuilder name = new StringBuilder(prefix);
+            StringBuilder name = new StringBuilder(base);
             for (int i = 0; i < 5; i++) {
                 name.append(NAME_SUFFIX_ALPHABET.charAt(random.nextInt(NAME_SUFFIX_ALPHABET.length())));
             }

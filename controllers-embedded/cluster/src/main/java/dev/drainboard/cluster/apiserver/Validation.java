@@ -1,0 +1,82 @@
+package dev.drainboard.cluster.apiserver;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.cluster.apiserver.validation.FieldError;
+import dev.drainboard.cluster.apiserver.validation.NameRule;
+import dev.drainboard.cluster.apiserver.validation.ObjectMetaValidation;
+import dev.drainboard.cluster.apiserver.validation.WebhookConfigurationValidation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The validation every object goes through, built-in or custom, composed as kube-apiserver's generic registry does
+ * (apiserver's pkg/registry/rest/create.go and update.go, v1.32): on create the resource's strategy (its metadata with
+ * the resource's name rule, then its own fields) and, once that passes, the common metadata rules; on update the
+ * common rules, the metadata update rules and the strategy's update validation together, so that a bad label is one
+ * message with the causes kube-apiserver lists. Any error is a 422 Invalid and nothing is stored.
+ */
+final class Validation {
+
+    private Validation() {
+    }
+
+    /** BeforeCreate's validation of an object whose name is already generated. */
+    static void create(ResourceType type, ObjectNode object) {
+        List<FieldError> errors = new ArrayList<>();
+        if (isWebhookConfiguration(type)) {
+            errors.addAll(WebhookConfigurationValidation.validate(object, null, isMutating(type)));
+        } else {
+            errors.addAll(ObjectMetaValidation.validate(object, type.namespaced(), NameRule.forResource(type.group(), type.plural())));
+        }
+        throwIfAny(type, object, errors);
+        throwIfAny(type, object, ObjectMetaValidation.validate(object, type.namespaced(), NameRule.PATH_SEGMENT));
+    }
+
+    /** BeforeUpdate's validation: {@code object} is the desired state, {@code old} the stored one. */
+    static void update(ResourceType type, ObjectNode object, ObjectNode old) {
+        ObjectNode desired = withIdentityOf(type, object, old);
+        List<FieldError> errors = new ArrayList<>(ObjectMetaValidation.validate(desired, type.namespaced(), NameRule.PATH_SEGMENT));
+        errors.addAll(ObjectMetaValidation.validateUpdate(desired, old));
+        if (isWebhookConfiguration(type)) {
+            errors.addAll(WebhookConfigurationValidation.validate(desired, old, isMutating(type)));
+        } else {
+            // what each resource's ValidateUpdate starts with: ValidateObjectMetaUpdate
+            errors.addAll(ObjectMetaValidation.validateUpdate(desired, old));
+        }
+        throwIfAny(type, desired, errors);
+    }
+
+    /** The name and namespace an update cannot change (the store keeps the stored ones whatever the body says). */
+    private static ObjectNode withIdentityOf(ResourceType type, ObjectNode object, ObjectNode old) {
+        String name = Json.name(old);
+        String namespace = Json.namespace(old);
+        if (Objects.equals(Json.name(object), name) && Objects.equals(Json.namespace(object), namespace)) {
+            return object;
+        }
+        ObjectNode copy = object.deepCopy();
+        ObjectNode meta = Json.metadata(copy);
+        meta.put("name", name);
+        if (type.namespaced()) {
+            meta.put("namespace", namespace);
+        } else {
+            meta.remove("namespace");
+        }
+        return copy;
+    }
+
+    private static void throwIfAny(ResourceType type, ObjectNode object, List<FieldError> errors) {
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidFields(type, Json.name(object), errors);
+        }
+    }
+
+    private static boolean isWebhookConfiguration(ResourceType type) {
+        return type == BuiltinResources.VALIDATING_WEBHOOK_CONFIGURATIONS || isMutating(type);
+    }
+
+    private static boolean isMutating(ResourceType type) {
+        return type == BuiltinResources.MUTATING_WEBHOOK_CONFIGURATIONS;
+    }
+}
