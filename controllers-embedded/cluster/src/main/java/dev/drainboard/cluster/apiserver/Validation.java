@@ -8,7 +8,6 @@ import dev.drainboard.cluster.apiserver.validation.WebhookConfigurationValidatio
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The validation every object goes through, built-in or custom, composed as kube-apiserver's generic registry does
@@ -48,19 +47,28 @@ final class Validation {
         throwIfAny(type, desired, errors);
     }
 
-    /** The name and namespace an update cannot change (the store keeps the stored ones whatever the body says). */
+    /**
+     * What BeforeUpdate sets before validating, because a request cannot change it: the generation, uid, creation and
+     * deletion timestamps (and, as the store does, the name and namespace).
+     */
     private static ObjectNode withIdentityOf(ResourceType type, ObjectNode object, ObjectNode old) {
-        String name = Json.name(old);
-        String namespace = Json.namespace(old);
-        if (Objects.equals(Json.name(object), name) && Objects.equals(Json.namespace(object), namespace)) {
-            return object;
-        }
         ObjectNode copy = object.deepCopy();
         ObjectNode meta = Json.metadata(copy);
-        meta.put("name", name);
-        if (type.namespaced()) {
-            meta.put("namespace", namespace);
-        } else {
+        com.fasterxml.jackson.databind.JsonNode oldMeta = old.path("metadata");
+        for (String field : new String[] {"name", "namespace", "uid", "creationTimestamp", "generation"}) {
+            if (oldMeta.has(field)) {
+                meta.set(field, oldMeta.get(field));
+            } else {
+                meta.remove(field);
+            }
+        }
+        if (oldMeta.has("deletionTimestamp")) {
+            meta.set("deletionTimestamp", oldMeta.get("deletionTimestamp"));
+        }
+        if (oldMeta.has("deletionGracePeriodSeconds") && !meta.has("deletionGracePeriodSeconds")) {
+            meta.set("deletionGracePeriodSeconds", oldMeta.get("deletionGracePeriodSeconds"));
+        }
+        if (!type.namespaced()) {
             meta.remove("namespace");
         }
         return copy;
