@@ -14,12 +14,18 @@ public final class ApiException extends RuntimeException {
     private final int code;
     private final String reason;
     private final ObjectNode details;
+    private final ObjectNode listMeta;
 
     public ApiException(int code, String reason, String message, ObjectNode details) {
+        this(code, reason, message, details, null);
+    }
+
+    private ApiException(int code, String reason, String message, ObjectNode details, ObjectNode listMeta) {
         super(message);
         this.code = code;
         this.reason = reason;
         this.details = details;
+        this.listMeta = listMeta;
     }
 
     public int code() {
@@ -38,7 +44,7 @@ public final class ApiException extends RuntimeException {
         ObjectNode status = JsonNodeFactory.instance.objectNode();
         status.put("kind", "Status");
         status.put("apiVersion", "v1");
-        status.putObject("metadata");
+        status.set("metadata", listMeta == null ? JsonNodeFactory.instance.objectNode() : listMeta.deepCopy());
         status.put("status", "Failure");
         status.put("message", getMessage());
         status.put("reason", reason);
@@ -156,6 +162,26 @@ public final class ApiException extends RuntimeException {
 
     public static ApiException gone(String message) {
         return new ApiException(410, "Expired", message, null);
+    }
+
+    /**
+     * 410 Expired for a list page whose continue token names a compacted resourceVersion, carrying in its metadata the
+     * token that continues at the current one (etcd3 store's handleCompactedErrorForPaging).
+     */
+    public static ApiException expiredContinue(String message, String continueToken) {
+        ObjectNode meta = JsonNodeFactory.instance.objectNode().put("continue", continueToken);
+        return new ApiException(410, "Expired", message, null, meta);
+    }
+
+    /**
+     * 504 Timeout for a resourceVersion the server has not reached (storage.NewTooLargeResourceVersionError): the
+     * cause ResourceVersionTooLarge and a retry after one second.
+     */
+    public static ApiException tooLargeResourceVersion(long requested, long current) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode();
+        d.putArray("causes").addObject().put("reason", "ResourceVersionTooLarge").put("message", "Too large resource version");
+        d.put("retryAfterSeconds", 1);
+        return new ApiException(504, "Timeout", "Timeout: Too large resource version: " + requested + ", current: " + current, d);
     }
 
     public static ApiException tooManyRequests(String message, ObjectNode details) {
