@@ -47,7 +47,7 @@ public final class ApiServer implements AutoCloseable {
         this.store = store;
         this.registry = registry;
         this.options = options;
-        ValidatingWebhooks webhooks = new ValidatingWebhooks(store, "drainboard-admin");
+        ValidatingWebhooks webhooks = new ValidatingWebhooks(store, AdminUser.NAME);
         this.discovery = new Discovery(registry);
         this.resources = new ResourceHandler(store, webhooks, options, validators);
         this.evictions = new EvictionHandler(store, webhooks, resources);
@@ -177,7 +177,7 @@ public final class ApiServer implements AutoCloseable {
                     if (!request.method().equals("POST")) {
                         throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
                     }
-                    json(channel, 201, AccessReviews.review(request));
+                    json(channel, 201, AccessReviews.review(segments.get(3), request, store.clock()));
                 } else {
                     resource(request, segments.get(1), segments.get(2), segments.subList(3, segments.size()), channel);
                 }

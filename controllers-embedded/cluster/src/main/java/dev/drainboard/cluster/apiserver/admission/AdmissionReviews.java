@@ -35,7 +35,7 @@ public final class AdmissionReviews {
         request.put("operation", a.operation());
         ObjectNode user = request.putObject("userInfo");
         user.put("username", username);
-        user.putArray("groups").add("system:masters").add("system:authenticated");
+        dev.drainboard.cluster.apiserver.AdminUser.GROUPS.forEach(user.withArray("groups")::add);
         request.set("object", a.object());
         request.set("oldObject", a.oldObject());
         request.put("dryRun", a.dryRun());
