@@ -24,8 +24,13 @@ final class E2eCluster implements AutoCloseable {
      * and skips the calling test class when kubectl is not installed.
      */
     static E2eCluster start(String scenario, Path workDir) throws Exception {
+        return start(scenario, EmbeddedClusterOptions.defaults(), workDir);
+    }
+
+    /** As {@link #start(String, Path)}, with other options (a small change log, say). */
+    static E2eCluster start(String scenario, EmbeddedClusterOptions options, Path workDir) throws Exception {
         assumeTrue(Kubectl.isInstalled(), "kubectl is not installed at " + Kubectl.BINARY);
-        EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults()
+        EmbeddedCluster cluster = EmbeddedCluster.start(options
                 .withScenario(scenarioLocation(scenario))
                 .withPort(0)
                 .withKubeconfigOut(workDir.resolve("kubeconfig")));
