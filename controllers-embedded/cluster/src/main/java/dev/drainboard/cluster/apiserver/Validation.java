@@ -52,6 +52,9 @@ final class Validation {
      * deletion timestamps (and, as the store does, the name and namespace).
      */
     private static ObjectNode withIdentityOf(ResourceType type, ObjectNode object, ObjectNode old) {
+        if (sameIdentity(type, object, old)) {
+            return object; // the usual case: a read-modify-write of the stored object
+        }
         ObjectNode copy = object.deepCopy();
         ObjectNode meta = Json.metadata(copy);
         com.fasterxml.jackson.databind.JsonNode oldMeta = old.path("metadata");
@@ -72,6 +75,18 @@ final class Validation {
             meta.remove("namespace");
         }
         return copy;
+    }
+
+    private static boolean sameIdentity(ResourceType type, ObjectNode object, ObjectNode old) {
+        com.fasterxml.jackson.databind.JsonNode meta = object.path("metadata");
+        com.fasterxml.jackson.databind.JsonNode oldMeta = old.path("metadata");
+        for (String field : new String[] {"name", "namespace", "uid", "creationTimestamp", "generation", "deletionTimestamp",
+                "deletionGracePeriodSeconds"}) {
+            if (!java.util.Objects.equals(meta.get(field), oldMeta.get(field))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void throwIfAny(ResourceType type, ObjectNode object, List<FieldError> errors) {
