@@ -68,7 +68,7 @@ public final class EmbeddedCluster implements AutoCloseable {
      */
     public static EmbeddedCluster start(EmbeddedClusterOptions options) throws ScenarioException, IOException {
         List<ScenarioDocument> documents = options.scenario() == null ? List.of() : ScenarioLoader.read(options.scenario());
-        ObjectStore store = new ObjectStore(options.watchLogCapacity(), Clock.systemUTC());
+        ObjectStore store = new ObjectStore(options.watchLogCapacity(), options.watchLogMaxBytes(), Clock.systemUTC());
         ResourceRegistry registry = new ResourceRegistry();
         ApiServer api = new ApiServer(store, registry, ServerOptions.defaults());
         List<ClusterComponent> components = new ArrayList<>();

@@ -15,16 +15,19 @@ import java.util.Objects;
  * @param kubeconfigOut    where to write the kubeconfig; null for a file in a fresh temporary folder
  * @param contextName      the kubeconfig context (and cluster and user) name
  * @param watchLogCapacity how many changes watches can replay; older resourceVersions get 410 Gone
+ * @param watchLogMaxBytes how many bytes of objects (as compact JSON) the change log may keep; the oldest changes
+ *                         are compacted away first, as they are past the capacity
  * @param podStartDelay    how long a bound pod takes to run when it has no {@code sim.drainboard.dev/start-delay}
  * @param hypervisorTiming the simulated guests' default boot and shutdown times, the hypervisors' transfer tick and
  *                         progress interval
  * @param kubeVirtCrds     whether KubeVirt's CRDs are served from the start (as on a cluster running KubeVirt)
  */
 public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigOut, String contextName,
-                                     int watchLogCapacity, Duration podStartDelay,
+                                     int watchLogCapacity, long watchLogMaxBytes, Duration podStartDelay,
                                      SimulatedHypervisor.Timing hypervisorTiming, boolean kubeVirtCrds) {
 
     public static final int DEFAULT_WATCH_LOG_CAPACITY = ObjectStore.DEFAULT_LOG_CAPACITY;
+    public static final long DEFAULT_WATCH_LOG_MAX_BYTES = ObjectStore.DEFAULT_LOG_MAX_BYTES;
 
     public EmbeddedClusterOptions {
         Objects.requireNonNull(podStartDelay);
@@ -33,19 +36,19 @@ public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigO
 
     public static EmbeddedClusterOptions defaults() {
         return new EmbeddedClusterOptions(null, 0, null, "drainboard-embedded", DEFAULT_WATCH_LOG_CAPACITY,
-                Duration.ZERO, SimulatedHypervisor.Timing.defaults(), true);
+                DEFAULT_WATCH_LOG_MAX_BYTES, Duration.ZERO, SimulatedHypervisor.Timing.defaults(), true);
     }
 
     public EmbeddedClusterOptions withScenario(String s) {
-        return new EmbeddedClusterOptions(s, port, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, hypervisorTiming, kubeVirtCrds);
+        return new EmbeddedClusterOptions(s, port, kubeconfigOut, contextName, watchLogCapacity, watchLogMaxBytes, podStartDelay, hypervisorTiming, kubeVirtCrds);
     }
 
     public EmbeddedClusterOptions withPort(int p) {
-        return new EmbeddedClusterOptions(scenario, p, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, hypervisorTiming, kubeVirtCrds);
+        return new EmbeddedClusterOptions(scenario, p, kubeconfigOut, contextName, watchLogCapacity, watchLogMaxBytes, podStartDelay, hypervisorTiming, kubeVirtCrds);
     }
 
     public EmbeddedClusterOptions withKubeconfigOut(Path path) {
-        return new EmbeddedClusterOptions(scenario, port, path, contextName, watchLogCapacity, podStartDelay, hypervisorTiming, kubeVirtCrds);
+        return new EmbeddedClusterOptions(scenario, port, path, contextName, watchLogCapacity, watchLogMaxBytes, podStartDelay, hypervisorTiming, kubeVirtCrds);
     }
 
     /** A small capacity lets tests reach "resourceVersion too old" quickly. */
@@ -53,7 +56,15 @@ public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigO
         if (capacity < 1) {
             throw new IllegalArgumentException("watch log capacity must be at least 1, got " + capacity);
         }
-        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, capacity, podStartDelay, hypervisorTiming, kubeVirtCrds);
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, capacity, watchLogMaxBytes, podStartDelay, hypervisorTiming, kubeVirtCrds);
+    }
+
+    /** A small byte budget lets tests see the log compacted by size rather than by count. */
+    public EmbeddedClusterOptions withWatchLogMaxBytes(long maxBytes) {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("watch log byte budget must be at least 1, got " + maxBytes);
+        }
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, maxBytes, podStartDelay, hypervisorTiming, kubeVirtCrds);
     }
 
     /** The cluster-wide pod start delay; a pod's {@code sim.drainboard.dev/start-delay} annotation overrides it. */
@@ -61,7 +72,7 @@ public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigO
         if (delay.isNegative()) {
             throw new IllegalArgumentException("pod start delay must not be negative, got " + delay);
         }
-        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, delay, hypervisorTiming, kubeVirtCrds);
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, watchLogMaxBytes, delay, hypervisorTiming, kubeVirtCrds);
     }
 
     /**
@@ -69,11 +80,11 @@ public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigO
      * transfer advances and how often its progress is reported.
      */
     public EmbeddedClusterOptions withHypervisorTiming(SimulatedHypervisor.Timing timing) {
-        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, timing, kubeVirtCrds);
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, watchLogMaxBytes, podStartDelay, timing, kubeVirtCrds);
     }
 
     /** A cluster without KubeVirt's CRDs, as a plain Kubernetes cluster is before KubeVirt is installed. */
     public EmbeddedClusterOptions withoutKubeVirtCrds() {
-        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, podStartDelay, hypervisorTiming, false);
+        return new EmbeddedClusterOptions(scenario, port, kubeconfigOut, contextName, watchLogCapacity, watchLogMaxBytes, podStartDelay, hypervisorTiming, false);
     }
 }

@@ -35,7 +35,7 @@ public abstract class CommonArchitectureTest {
     /** What the controllers and the embedded cluster share (module drainboard-common). */
     static final String[] COMMON = {"dev.drainboard.kubevirt..", "dev.drainboard.hypervisor..", "dev.drainboard.pki..",
             "dev.drainboard.units..", "dev.drainboard.scheduling..", "dev.drainboard.simulation..", "dev.drainboard.labels..",
-            "dev.drainboard.admissionreview..", "dev.drainboard.architecture.."};
+            "dev.drainboard.admissionreview..", "dev.drainboard.validation..", "dev.drainboard.architecture.."};
     /** The KubeVirt drain control plane (module drainboard-controllers). */
     static final String[] CONTROL_PLANE = {"dev.drainboard.runtime..", "dev.drainboard.controller..",
             "dev.drainboard.admission..", "dev.drainboard.handler..", "dev.drainboard.ops..", "dev.drainboard.controlplane.."};

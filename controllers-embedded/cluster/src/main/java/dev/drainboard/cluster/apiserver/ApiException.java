@@ -3,6 +3,7 @@ package dev.drainboard.cluster.apiserver;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.validation.FieldError;
 
 /**
  * An API error, answered as a Kubernetes {@code Status}. The factory methods produce the reasons and
@@ -13,12 +14,18 @@ public final class ApiException extends RuntimeException {
     private final int code;
     private final String reason;
     private final ObjectNode details;
+    private final ObjectNode listMeta;
 
     public ApiException(int code, String reason, String message, ObjectNode details) {
+        this(code, reason, message, details, null);
+    }
+
+    private ApiException(int code, String reason, String message, ObjectNode details, ObjectNode listMeta) {
         super(message);
         this.code = code;
         this.reason = reason;
         this.details = details;
+        this.listMeta = listMeta;
     }
 
     public int code() {
@@ -37,7 +44,7 @@ public final class ApiException extends RuntimeException {
         ObjectNode status = JsonNodeFactory.instance.objectNode();
         status.put("kind", "Status");
         status.put("apiVersion", "v1");
-        status.putObject("metadata");
+        status.set("metadata", listMeta == null ? JsonNodeFactory.instance.objectNode() : listMeta.deepCopy());
         status.put("status", "Failure");
         status.put("message", getMessage());
         status.put("reason", reason);
@@ -106,21 +113,37 @@ public final class ApiException extends RuntimeException {
      * {@code Kind.group "name" is invalid: field: msg} or {@code ... is invalid: [f1: m1, f2: m2]}.
      */
     public static ApiException invalid(ResourceType type, String name, java.util.List<ObjectValidator.Violation> violations) {
-        ObjectNode d = details(type, name);
-        String kind = type.group().isEmpty() ? type.kind() : type.kind() + "." + type.group();
-        d.put("kind", kind);
-        ArrayNode causes = d.putArray("causes");
-        java.util.List<String> texts = new java.util.ArrayList<>();
-        for (ObjectValidator.Violation v : violations) {
-            ObjectNode cause = causes.addObject();
-            cause.put("reason", v.message().startsWith("Required value") ? "FieldValueRequired" : "FieldValueInvalid");
-            cause.put("message", v.message());
-            cause.put("field", v.field());
-            texts.add(v.field() + ": " + v.message());
+        return invalidFields(type, name, violations.stream().map(v -> FieldError.worded(v.field(), v.message())).toList());
+    }
+
+    /**
+     * apimachinery's {@code errors.NewInvalid} (api/errors/errors.go): 422 Invalid, details with the kind, its group and
+     * one cause per error (duplicates kept, as kube-apiserver keeps them), and the message
+     * {@code Kind.group "name" is invalid: <the errors' aggregate>}, where the aggregate drops repeated texts and
+     * brackets several.
+     */
+    public static ApiException invalidFields(ResourceType type, String name, java.util.List<FieldError> errors) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode();
+        d.put("name", name == null ? "" : name);
+        if (!type.group().isEmpty()) {
+            d.put("group", type.group());
         }
-        String shown = name == null || name.isEmpty() ? "" : " \"" + name + "\"";
-        String all = texts.size() == 1 ? texts.getFirst() : "[" + String.join(", ", texts) + "]";
-        return new ApiException(422, "Invalid", kind + shown + " is invalid: " + all, d);
+        d.put("kind", type.kind());
+        ArrayNode causes = d.putArray("causes");
+        java.util.Set<String> texts = new java.util.LinkedHashSet<>();
+        for (FieldError error : errors) {
+            ObjectNode cause = causes.addObject();
+            cause.put("reason", error.type().causeType());
+            cause.put("message", error.body());
+            cause.put("field", error.field());
+            texts.add(error.text());
+        }
+        String kind = type.group().isEmpty() ? type.kind() : type.kind() + "." + type.group();
+        String message = kind + " " + FieldError.quote(name == null ? "" : name) + " is invalid";
+        if (!texts.isEmpty()) {
+            message += ": " + (texts.size() == 1 ? texts.iterator().next() : "[" + String.join(", ", texts) + "]");
+        }
+        return new ApiException(422, "Invalid", message, d);
     }
 
     public static ApiException forbidden(ResourceType type, String name, String why) {
@@ -139,6 +162,26 @@ public final class ApiException extends RuntimeException {
 
     public static ApiException gone(String message) {
         return new ApiException(410, "Expired", message, null);
+    }
+
+    /**
+     * 410 Expired for a list page whose continue token names a compacted resourceVersion, carrying in its metadata the
+     * token that continues at the current one (etcd3 store's handleCompactedErrorForPaging).
+     */
+    public static ApiException expiredContinue(String message, String continueToken) {
+        ObjectNode meta = JsonNodeFactory.instance.objectNode().put("continue", continueToken);
+        return new ApiException(410, "Expired", message, null, meta);
+    }
+
+    /**
+     * 504 Timeout for a resourceVersion the server has not reached (storage.NewTooLargeResourceVersionError): the
+     * cause ResourceVersionTooLarge and a retry after one second.
+     */
+    public static ApiException tooLargeResourceVersion(long requested, long current) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode();
+        d.putArray("causes").addObject().put("reason", "ResourceVersionTooLarge").put("message", "Too large resource version");
+        d.put("retryAfterSeconds", 1);
+        return new ApiException(504, "Timeout", "Timeout: Too large resource version: " + requested + ", current: " + current, d);
     }
 
     public static ApiException tooManyRequests(String message, ObjectNode details) {

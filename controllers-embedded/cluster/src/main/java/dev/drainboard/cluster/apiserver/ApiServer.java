@@ -47,7 +47,7 @@ public final class ApiServer implements AutoCloseable {
         this.store = store;
         this.registry = registry;
         this.options = options;
-        ValidatingWebhooks webhooks = new ValidatingWebhooks(store, "drainboard-admin");
+        ValidatingWebhooks webhooks = new ValidatingWebhooks(store, AdminUser.NAME);
         this.discovery = new Discovery(registry);
         this.resources = new ResourceHandler(store, webhooks, options, validators);
         this.evictions = new EvictionHandler(store, webhooks, resources);
@@ -103,7 +103,6 @@ public final class ApiServer implements AutoCloseable {
         ObjectNode copy = object.deepCopy();
         ObjectNode meta = Json.metadata(copy);
         meta.remove("resourceVersion");
-        Strategies.validateName(type, copy);
         if (type.namespaced()) {
             String namespace = Json.text(meta, "namespace");
             if (namespace.isEmpty()) {
@@ -114,6 +113,7 @@ public final class ApiServer implements AutoCloseable {
                 ObjectNode ns = Json.object();
                 ns.putObject("metadata").put("name", namespace);
                 Strategies.prepareForCreate(BuiltinResources.NAMESPACES, ns, store.clock().instant());
+                Validation.create(BuiltinResources.NAMESPACES, ns);
                 store.create(BuiltinResources.NAMESPACES, ns, false, false);
             }
         } else {
@@ -124,6 +124,9 @@ public final class ApiServer implements AutoCloseable {
         if (status != null && !status.isEmpty() && type != BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS) {
             copy.set("status", status);
         }
+        Strategies.dropEmptyMetadata(copy);
+        resources.generateName(type, copy);
+        Validation.create(type, copy);
         validators.check(type, copy);
         ObjectNode toStore = type == BuiltinResources.EVENTS_V1 ? EventConversion.toCore(copy) : copy;
         return store.create(ResourceHandler.stored(type), toStore, false, true);
@@ -174,7 +177,7 @@ public final class ApiServer implements AutoCloseable {
                     if (!request.method().equals("POST")) {
                         throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
                     }
-                    json(channel, 201, AccessReviews.review(request));
+                    json(channel, 201, AccessReviews.review(segments.get(3), request, store.clock()));
                 } else {
                     resource(request, segments.get(1), segments.get(2), segments.subList(3, segments.size()), channel);
                 }

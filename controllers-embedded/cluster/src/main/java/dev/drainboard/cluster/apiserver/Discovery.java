@@ -44,14 +44,25 @@ final class Discovery {
         doc.put("kind", "APIGroupList");
         doc.put("apiVersion", "v1");
         ArrayNode groups = doc.putArray("groups");
-        for (Map.Entry<String, List<String>> group : registry.groups().entrySet()) {
+        for (Map.Entry<String, List<String>> group : groups().entrySet()) {
             groups.add(group(group.getKey(), group.getValue()));
         }
         return doc;
     }
 
+    /** The registry's groups and the review groups, by name. */
+    private Map<String, List<String>> groups() {
+        Map<String, List<String>> groups = new java.util.TreeMap<>(registry.groups());
+        for (String groupVersion : AccessReviews.SERVED.keySet()) {
+            String[] gv = groupVersion.split("/");
+            groups.merge(gv[0], List.of(gv[1]), (a, b) -> a.contains(b.getFirst()) ? a
+                    : java.util.stream.Stream.concat(a.stream(), b.stream()).toList());
+        }
+        return groups;
+    }
+
     ObjectNode group(String name) {
-        List<String> versions = registry.groups().get(name);
+        List<String> versions = groups().get(name);
         if (versions == null) {
             throw ApiException.pathNotFound();
         }
@@ -74,7 +85,8 @@ final class Discovery {
 
     ObjectNode resourceList(String group, String version) {
         List<ResourceType> types = registry.inGroupVersion(group, version);
-        if (types.isEmpty()) {
+        List<Map.Entry<String, String>> reviews = AccessReviews.SERVED.getOrDefault(group + "/" + version, List.of());
+        if (types.isEmpty() && reviews.isEmpty()) {
             throw ApiException.pathNotFound();
         }
         ObjectNode doc = Json.object();
@@ -101,6 +113,15 @@ final class Discovery {
             for (String sub : t.subresources().stream().sorted().toList()) {
                 resources.add(subresource(t, sub));
             }
+        }
+        for (Map.Entry<String, String> review : reviews) {
+            // create-only and cluster-scoped, as kube-apiserver lists them
+            ObjectNode r = resources.addObject();
+            r.put("name", review.getKey());
+            r.put("singularName", review.getValue().toLowerCase(java.util.Locale.ROOT));
+            r.put("namespaced", false);
+            r.put("kind", review.getValue());
+            r.putArray("verbs").add("create");
         }
         return doc;
     }

@@ -58,12 +58,7 @@ final class ResourceHandler {
     ObjectNode list(ApiRequest request, ResourcePath path) {
         Predicate<ObjectNode> filter = filter(request, path.type());
         long limit = parseLong(request.param("limit"), "limit");
-        String afterKey = null;
-        String token = request.param("continue");
-        if (token != null && !token.isEmpty()) {
-            afterKey = ContinueTokens.decode(token, store.resourceVersion());
-        }
-        ListPage page = store.list(stored(path.type()), path.namespace(), filter, limit, afterKey);
+        ListPage page = page(request, path, filter, limit);
         ObjectNode meta = Json.object();
         meta.put("resourceVersion", Long.toString(page.resourceVersion()));
         if (page.nextKey() != null) {
@@ -81,6 +76,92 @@ final class ResourceHandler {
         ArrayNode array = list.putArray("items");
         items.forEach(array::add);
         return list;
+    }
+
+    /** kube-apiserver's words for a list at a compacted resourceVersion (etcd3 store, storage/etcd3/store.go). */
+    static final String LIST_EXPIRED = "The resourceVersion for the provided list is too old.";
+    static final String CONTINUE_EXPIRED = "The provided continue parameter is too old to display a consistent list result."
+            + " You can start a new list without the continue parameter, or use the continue token in this response to"
+            + " retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list"
+            + " - objects that were created, modified, or deleted between the time the first chunk was returned and now"
+            + " may show up in the list.";
+
+    /**
+     * The page a list asks for, with kube-apiserver's resourceVersion semantics: a continue token goes on at its first
+     * page's resourceVersion (410 Expired, with a token to go on at the current one, once that is compacted);
+     * {@code resourceVersionMatch=Exact} lists the objects as they were (410 once compacted); otherwise, and for
+     * {@code NotOlderThan}, the current objects, unless the resourceVersion is one the server has not reached (504).
+     */
+    private ListPage page(ApiRequest request, ResourcePath path, Predicate<ObjectNode> filter, long limit) {
+        ResourceType type = stored(path.type());
+        String token = request.param("continue");
+        String rvParam = request.param("resourceVersion");
+        String match = request.param("resourceVersionMatch");
+        validateListOptions(rvParam, match, token);
+        if (token != null && !token.isEmpty()) {
+            ContinueTokens.Token continued = ContinueTokens.decode(token);
+            if (continued.resourceVersion() < 0) {
+                return store.list(type, path.namespace(), filter, limit, continued.key());
+            }
+            return store.listAt(type, path.namespace(), filter, limit, continued.key(), continued.resourceVersion())
+                    .orElseThrow(() -> ApiException.expiredContinue(CONTINUE_EXPIRED, ContinueTokens.encode(-1, continued.key())));
+        }
+        if (rvParam == null || rvParam.isEmpty() || rvParam.equals("0")) {
+            return store.list(type, path.namespace(), filter, limit, null);
+        }
+        long rv = parseResourceVersion(rvParam);
+        long current = store.resourceVersion();
+        if (rv > current) {
+            throw ApiException.tooLargeResourceVersion(rv, current);
+        }
+        if ("Exact".equals(match)) {
+            return store.listAt(type, path.namespace(), filter, limit, null, rv)
+                    .orElseThrow(() -> ApiException.gone(LIST_EXPIRED));
+        }
+        return store.list(type, path.namespace(), filter, limit, null);
+    }
+
+    /** ValidateListOptions (apimachinery's apis/meta/internalversion/validation) for what lists use here. */
+    private static void validateListOptions(String rv, String match, String token) {
+        if (match == null || match.isEmpty()) {
+            return;
+        }
+        List<dev.drainboard.validation.FieldError> errors = new java.util.ArrayList<>();
+        if (rv == null || rv.isEmpty()) {
+            errors.add(dev.drainboard.validation.FieldError.forbidden("resourceVersionMatch",
+                    "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+        }
+        if (token != null && !token.isEmpty()) {
+            errors.add(dev.drainboard.validation.FieldError.forbidden("resourceVersionMatch",
+                    "resourceVersionMatch is forbidden when continue is provided"));
+        }
+        if (!match.equals("Exact") && !match.equals("NotOlderThan")) {
+            errors.add(dev.drainboard.validation.FieldError.notSupported("resourceVersionMatch", match,
+                    List.of("Exact", "NotOlderThan", "")));
+        }
+        if (match.equals("Exact") && "0".equals(rv)) {
+            errors.add(dev.drainboard.validation.FieldError.forbidden("resourceVersionMatch",
+                    "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidFields(LIST_OPTIONS, "", errors);
+        }
+    }
+
+    /** Only there to name ListOptions.meta.k8s.io in a 422. */
+    private static final ResourceType LIST_OPTIONS = new ResourceType("meta.k8s.io", "v1", "listoptions", "listoptions",
+            "ListOptions", false, List.of(), List.of(), Set.of(), null, null, null);
+
+    private static long parseResourceVersion(String value) {
+        try {
+            long rv = Long.parseLong(value);
+            if (rv < 0) {
+                throw new NumberFormatException();
+            }
+            return rv;
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("invalid resource version: " + value);
+        }
     }
 
     ObjectNode table(ApiRequest request, ResourceType type, List<ObjectNode> objects, ObjectNode listMeta) {
@@ -126,13 +207,26 @@ final class ResourceHandler {
         } else {
             meta.remove("namespace");
         }
-        Strategies.validateName(type, object);
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
         Strategies.dropEmptyMetadata(object);
+        generateName(type, object);
+        Validation.create(type, object);
         validators.check(type, object);
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
         ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
+    }
+
+    /**
+     * Names an object that asks for a generated name before it is validated, as kube-apiserver's BeforeCreate does, so
+     * that a bad generateName is reported with the name it gave.
+     */
+    void generateName(ResourceType type, ObjectNode object) {
+        ObjectNode meta = Json.metadata(object);
+        String prefix = Json.text(meta, "generateName");
+        if (Json.text(meta, "name").isEmpty() && !prefix.isEmpty()) {
+            meta.put("name", store.generateName(stored(type), Json.text(meta, "namespace"), prefix));
+        }
     }
 
     private void requireLiveNamespace(ResourceType type, String namespace, String name) {
@@ -277,6 +371,7 @@ final class ResourceHandler {
         ObjectStore.Mutation normalised = object -> Strategies.dropEmptyMetadata(mutation.apply(object));
         ObjectNode preview = normalised.apply(current.deepCopy());
         if (!path.subresource().equals("status")) {
+            Validation.update(type, preview, current);
             validators.check(type, preview);
         }
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());
@@ -437,9 +532,15 @@ final class ResourceHandler {
         }
     }
 
-    /** Opaque continue tokens: the resourceVersion of the first page and the key to continue after. */
+    /**
+     * Continue tokens as kube-apiserver makes them (storage.EncodeContinue): base64 of
+     * {@code {"v":"meta.k8s.io/v1","rv":N,"start":KEY}}; {@code rv} -1 goes on at the current resourceVersion.
+     */
     static final class ContinueTokens {
         private ContinueTokens() {
+        }
+
+        record Token(long resourceVersion, String key) {
         }
 
         static String encode(long rv, String key) {
@@ -447,14 +548,17 @@ final class ResourceHandler {
             return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.bytes(token));
         }
 
-        static String decode(String token, long currentRv) {
+        static Token decode(String token) {
             try {
                 JsonNode node = Json.MAPPER.readTree(new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8));
                 String start = node.path("start").asText(null);
                 if (start == null) {
                     throw ApiException.badRequest("continue key is not valid: missing start");
                 }
-                return start;
+                if (!node.path("rv").canConvertToLong() || node.path("rv").asLong() == 0) {
+                    throw ApiException.badRequest("continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+                }
+                return new Token(node.path("rv").asLong(), start);
             } catch (IllegalArgumentException | java.io.IOException e) {
                 throw ApiException.badRequest("continue key is not valid: " + e.getMessage());
             }

@@ -5,38 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.time.Instant;
-import java.util.regex.Pattern;
 
 /**
  * What kube-apiserver's per-resource strategies do on create and update that clients rely on:
- * defaults (pod grace period, namespace phase, CRD conditions…) and the validation of names.
+ * defaults (pod grace period, namespace phase, CRD conditions…); validation is {@link Validation}'s.
  */
 final class Strategies {
 
-    private static final Pattern DNS_SUBDOMAIN = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-
     private Strategies() {
-    }
-
-    static void validateName(ResourceType type, ObjectNode object) {
-        String name = Json.name(object);
-        if (name.isEmpty()) {
-            String prefix = Json.text(object, "metadata", "generateName");
-            if (prefix.isEmpty()) {
-                throw ApiException.invalid(type, "", "metadata.name", "Required value: name or generateName is required");
-            }
-            return;
-        }
-        boolean label = type == BuiltinResources.NAMESPACES || type == BuiltinResources.SERVICES;
-        Pattern pattern = label ? DNS_LABEL : DNS_SUBDOMAIN;
-        int max = label ? 63 : 253;
-        if (name.length() > max || !pattern.matcher(name).matches()) {
-            String rule = label
-                    ? "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
-                    : "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-            throw ApiException.invalid(type, name, "metadata.name", "Invalid value: \"" + name + "\": " + rule);
-        }
     }
 
     /**

@@ -38,7 +38,12 @@ final class E2eCluster implements AutoCloseable {
 
     /** Starts a cluster with the given scenario ("demo", or a test resource under {@code /e2e/}); needs no kubectl. */
     static E2eCluster start(String scenario, Path workDir) throws Exception {
-        EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults()
+        return start(scenario, EmbeddedClusterOptions.defaults(), workDir);
+    }
+
+    /** As {@link #start(String, Path)}, with other options (a small change log, say). */
+    static E2eCluster start(String scenario, EmbeddedClusterOptions options, Path workDir) throws Exception {
+        EmbeddedCluster cluster = EmbeddedCluster.start(options
                 .withScenario(scenarioLocation(scenario))
                 .withPort(0)
                 .withKubeconfigOut(workDir.resolve("kubeconfig")));

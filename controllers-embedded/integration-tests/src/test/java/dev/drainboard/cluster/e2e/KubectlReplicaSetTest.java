@@ -108,7 +108,9 @@ class KubectlReplicaSetTest {
     void invalidSetRefused() {
         Kubectl.Result result = kubectl.runWithInput(SET.formatted("bad", "web", "db"), "apply", "-f", "-");
         assertThat(result.exitCode()).as(result::describe).isEqualTo(1);
-        assertThat(result.stderr()).contains("VirtualMachineInstanceReplicaSet.kubevirt.io \"bad\" is invalid: "
+        // kubectl words an Invalid Status from its details: the kind (without its group, as kube-apiserver's
+        // NewInvalid puts it there), the name and the causes
+        assertThat(result.stderr()).contains("The VirtualMachineInstanceReplicaSet \"bad\" is invalid: "
                 + "spec.selector: Invalid value: \"app=web\": selector does not match labels. (template labels: app=db)");
         assertThat(kubectl.run("get", "vmirs", "bad").stderr()).contains("not found");
     }

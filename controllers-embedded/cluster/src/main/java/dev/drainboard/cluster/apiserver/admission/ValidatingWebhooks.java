@@ -65,10 +65,14 @@ public final class ValidatingWebhooks {
         for (JsonNode webhook : configuration.path("webhooks")) {
             JsonNode clientConfig = webhook.path("clientConfig");
             try {
+                URI target = WebhookRules.target(clientConfig, store);
+                if (!"https".equals(target.getScheme())) {
+                    continue; // never a plaintext connection, not even to warm up
+                }
                 HttpClient client = clients.computeIfAbsent(clientConfig.path("caBundle").asText(""), ValidatingWebhooks::newClient);
                 // One request that admits nothing (any answer will do) opens a TLS connection and warms both ends'
                 // TLS code, so the first real call does not pay for it.
-                client.sendAsync(HttpRequest.newBuilder(WebhookRules.target(clientConfig, store)).timeout(Duration.ofSeconds(2))
+                client.sendAsync(HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(2))
                         .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
             } catch (RuntimeException e) {
                 // A bad CA bundle or URL: the first call will say so, in the API's words.
@@ -174,9 +178,19 @@ public final class ValidatingWebhooks {
     private AdmissionReview.Response post(JsonNode webhook, ObjectNode review) throws WebhookCallException {
         JsonNode clientConfig = webhook.path("clientConfig");
         URI uri = WebhookRules.target(clientConfig, store);
+        if (!"https".equals(uri.getScheme())) {
+            // kube-apiserver refuses to store such a configuration; one that got here anyway is never called in clear
+            throw new WebhookCallException("failed to call webhook: Post \"" + uri + "\": 'https' is the only allowed URL scheme");
+        }
         int timeoutSeconds = webhook.path("timeoutSeconds").asInt(10);
         String caBundle = clientConfig.path("caBundle").asText("");
-        HttpClient client = clients.computeIfAbsent(caBundle, ValidatingWebhooks::newClient);
+        HttpClient client;
+        try {
+            client = clients.computeIfAbsent(caBundle, ValidatingWebhooks::newClient);
+        } catch (RuntimeException e) {
+            // client-go's TLS set-up refusing the CA bundle (transport.TLSConfigFor, rootCertPool)
+            throw new WebhookCallException("could not get REST client: unable to load root certificates: unable to parse bytes as PEM block");
+        }
         HttpRequest request = HttpRequest.newBuilder(uri)
                 .timeout(Duration.ofSeconds(Math.max(1, timeoutSeconds)))
                 .header("Content-Type", "application/json")

@@ -8,9 +8,7 @@ import dev.drainboard.cluster.apiserver.ResourceType;
 
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -25,7 +23,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * The embedded cluster's storage: every object of every resource, one monotonic resourceVersion,
- * and a bounded log of changes that watches replay from.
+ * and a log of changes, bounded in number and bytes ({@link ChangeLog}), that watches replay from.
  *
  * <p>Reads are lock-free (sorted concurrent maps of immutable trees). Writes take one lock so that
  * resourceVersions are handed out, and delivered to watchers, in commit order — the property every
@@ -39,27 +37,58 @@ public final class ObjectStore {
     }
 
     public static final int DEFAULT_LOG_CAPACITY = 200_000;
+    /** The change log's default budget: 64 MiB of kept objects' JSON. */
+    public static final long DEFAULT_LOG_MAX_BYTES = 64L * 1024 * 1024;
     private static final String NAME_SUFFIX_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
+    private static final int MAX_GENERATED_PREFIX_LENGTH = 63 - 5;
 
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Map<String, ConcurrentSkipListMap<String, ObjectNode>> tables = new ConcurrentHashMap<>();
     private final Map<String, CopyOnWriteArrayList<Subscription>> subscriptions = new ConcurrentHashMap<>();
-    private final ArrayDeque<WatchEvent> log = new ArrayDeque<>();
+    private final ChangeLog log;
     private final List<WatchSink> listeners = new CopyOnWriteArrayList<>();
-    private final int logCapacity;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private volatile long resourceVersion = 1;
-    /** Watches from a resourceVersion older than this cannot be replayed: 410 Gone. */
-    private long compactedResourceVersion = 1;
 
-    public ObjectStore(int logCapacity, Clock clock) {
-        this.logCapacity = logCapacity;
+    /**
+     * A store whose change log keeps at most {@code maxChanges} changes and {@code maxBytes} bytes of objects (see
+     * {@link ChangeLog}); older changes are compacted away.
+     */
+    public ObjectStore(int maxChanges, long maxBytes, Clock clock) {
+        this.log = new ChangeLog(maxChanges, maxBytes, resourceVersion);
         this.clock = clock;
+    }
+
+    public ObjectStore(int maxChanges, Clock clock) {
+        this(maxChanges, DEFAULT_LOG_MAX_BYTES, clock);
     }
 
     public ObjectStore() {
         this(DEFAULT_LOG_CAPACITY, Clock.systemUTC());
+    }
+
+    /** Watches and list pages from a resourceVersion older than this are answered 410 Expired. */
+    public long compactedResourceVersion() {
+        writeLock.lock();
+        try {
+            return log.compactedResourceVersion();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** How many changes the log keeps now, and the bytes of the objects it alone holds. */
+    public record ChangeLogUse(int changes, long bytes) {
+    }
+
+    public ChangeLogUse changeLogUse() {
+        writeLock.lock();
+        try {
+            return new ChangeLogUse(log.size(), log.bytes());
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     public long resourceVersion() {
@@ -82,19 +111,26 @@ public final class ObjectStore {
      */
     public ListPage list(ResourceType type, String namespace, Predicate<ObjectNode> filter, long limit, String afterKey) {
         long rv = resourceVersion;
+        NavigableMap<String, ObjectNode> range = range(type, namespace);
+        if (afterKey != null) {
+            range = range.tailMap(afterKey, false);
+        }
+        return page(range, filter, limit, rv);
+    }
+
+    private NavigableMap<String, ObjectNode> range(ResourceType type, String namespace) {
         NavigableMap<String, ObjectNode> range = table(type);
         if (type.namespaced() && namespace != null && !namespace.isEmpty()) {
             range = range.subMap(namespace + "/", true, namespace + "0", false);
         }
-        if (afterKey != null) {
-            range = range.tailMap(afterKey, false);
-        }
+        return range;
+    }
+
+    private static ListPage page(NavigableMap<String, ObjectNode> range, Predicate<ObjectNode> filter, long limit, long rv) {
         List<ObjectNode> items = new ArrayList<>();
         String nextKey = null;
         long remaining = 0;
-        Iterator<Map.Entry<String, ObjectNode>> it = range.entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<String, ObjectNode> entry = it.next();
+        for (Map.Entry<String, ObjectNode> entry : range.entrySet()) {
             if (!filter.test(entry.getValue())) {
                 continue;
             }
@@ -106,6 +142,42 @@ public final class ObjectStore {
             nextKey = entry.getKey();
         }
         return new ListPage(items, rv, remaining > 0 ? nextKey : null, remaining);
+    }
+
+    /**
+     * A page of objects as they were at {@code resourceVersion}: the current objects with every later change of the
+     * resource undone from the change log, so that every page of one list shows one moment, as etcd's reads at a
+     * revision do. Empty when that moment has been compacted away.
+     */
+    public java.util.Optional<ListPage> listAt(ResourceType type, String namespace, Predicate<ObjectNode> filter, long limit,
+                                               String afterKey, long resourceVersion) {
+        writeLock.lock();
+        try {
+            if (resourceVersion < log.compactedResourceVersion()) {
+                return java.util.Optional.empty();
+            }
+            if (resourceVersion >= this.resourceVersion) {
+                return java.util.Optional.of(list(type, namespace, filter, limit, afterKey));
+            }
+            java.util.TreeMap<String, ObjectNode> snapshot = new java.util.TreeMap<>(range(type, namespace));
+            boolean inNamespace = type.namespaced() && namespace != null && !namespace.isEmpty();
+            for (WatchEvent event : log.newestFirstSince(resourceVersion)) {
+                if (!event.resource().groupResource().equals(type.groupResource())
+                        || (inNamespace && !namespace.equals(Json.namespace(event.object())))) {
+                    continue;
+                }
+                String key = key(type, Json.namespace(event.object()), Json.name(event.object()));
+                if (event.type() == WatchEvent.Type.ADDED) {
+                    snapshot.remove(key);
+                } else {
+                    snapshot.put(key, event.previous());
+                }
+            }
+            NavigableMap<String, ObjectNode> pageRange = afterKey == null ? snapshot : snapshot.tailMap(afterKey, false);
+            return java.util.Optional.of(page(pageRange, filter, limit, resourceVersion));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     public List<ObjectNode> list(ResourceType type, String namespace, Predicate<ObjectNode> filter) {
@@ -167,7 +239,7 @@ public final class ObjectStore {
             long rv = ++resourceVersion;
             meta.put("resourceVersion", Long.toString(rv));
             table(type).put(key, created);
-            publish(new WatchEvent(WatchEvent.Type.ADDED, type, created, null, rv));
+            publish(new WatchEvent(WatchEvent.Type.ADDED, type, created, null, rv), key, false);
             return created;
         } finally {
             writeLock.unlock();
@@ -211,10 +283,10 @@ public final class ObjectStore {
             meta.put("resourceVersion", Long.toString(rv));
             if (remove) {
                 table(type).remove(key);
-                publish(new WatchEvent(WatchEvent.Type.DELETED, type, desired, current, rv));
+                publish(new WatchEvent(WatchEvent.Type.DELETED, type, desired, current, rv), key, false);
             } else {
                 table(type).put(key, desired);
-                publish(new WatchEvent(WatchEvent.Type.MODIFIED, type, desired, current, rv));
+                publish(new WatchEvent(WatchEvent.Type.MODIFIED, type, desired, current, rv), key, false);
             }
             return desired;
         } finally {
@@ -235,10 +307,15 @@ public final class ObjectStore {
                 return current;
             }
             long rv = ++resourceVersion;
-            ObjectNode last = current.deepCopy();
-            Json.metadata(last).put("resourceVersion", Long.toString(rv));
+            // The last state with the deletion's resourceVersion: new metadata, everything else shared with the stored
+            // object, so that the change log keeps no second copy of it.
+            ObjectNode last = current.objectNode();
+            current.fields().forEachRemaining(field -> last.set(field.getKey(), field.getValue()));
+            ObjectNode meta = ((ObjectNode) current.get("metadata")).deepCopy();
+            meta.put("resourceVersion", Long.toString(rv));
+            last.set("metadata", meta);
             table(type).remove(key);
-            publish(new WatchEvent(WatchEvent.Type.DELETED, type, last, current, rv));
+            publish(new WatchEvent(WatchEvent.Type.DELETED, type, last, current, rv), key, true);
             return last;
         } finally {
             writeLock.unlock();
@@ -277,11 +354,13 @@ public final class ObjectStore {
                 }
             } else {
                 long from = fromResourceVersion;
-                if (from < compactedResourceVersion) {
-                    throw ApiException.gone("too old resource version: " + from + " (" + compactedResourceVersion + ")");
+                long compacted = log.compactedResourceVersion();
+                if (from < compacted) {
+                    // kube-apiserver's watch cache (storage/cacher/watch_cache.go): "too old resource version: %d (%d)"
+                    throw ApiException.gone("too old resource version: " + from + " (" + compacted + ")");
                 }
-                for (WatchEvent event : log) {
-                    if (event.resourceVersion() > from && event.resource().groupResource().equals(type.groupResource())) {
+                for (WatchEvent event : log.since(from)) {
+                    if (event.resource().groupResource().equals(type.groupResource())) {
                         subscription.deliver(event);
                     }
                 }
@@ -364,11 +443,8 @@ public final class ObjectStore {
 
     // ---- internals ----
 
-    private void publish(WatchEvent event) {
-        log.addLast(event);
-        while (log.size() > logCapacity) {
-            compactedResourceVersion = log.removeFirst().resourceVersion();
-        }
+    private void publish(WatchEvent event, String key, boolean sharesPrevious) {
+        log.append(event, event.resource().groupResource() + "|" + key, sharesPrevious);
         List<Subscription> list = subscriptions.get(event.resource().groupResource());
         if (list != null) {
             for (Subscription s : list) {
@@ -388,9 +464,18 @@ public final class ObjectStore {
         return type.namespaced() ? Objects.requireNonNullElse(namespace, "") + "/" + name : name;
     }
 
+    /**
+     * A name made from {@code prefix} that no object of the type has yet: the prefix, cut to 58 characters, and five
+     * random characters, as apiserver's SimpleNameGenerator makes them (pkg/storage/names/generate.go).
+     */
+    public String generateName(ResourceType type, String namespace, String prefix) {
+        return freeGeneratedName(type, namespace, prefix);
+    }
+
     private String freeGeneratedName(ResourceType type, String namespace, String prefix) {
+        String base = prefix.length() > MAX_GENERATED_PREFIX_LENGTH ? prefix.substring(0, MAX_GENERATED_PREFIX_LENGTH) : prefix;
         for (int attempt = 0; attempt < 100; attempt++) {
-            StringBuilder name = new StringBuilder(prefix);
+            StringBuilder name = new StringBuilder(base);
             for (int i = 0; i < 5; i++) {
                 name.append(NAME_SUFFIX_ALPHABET.charAt(random.nextInt(NAME_SUFFIX_ALPHABET.length())));
             }
