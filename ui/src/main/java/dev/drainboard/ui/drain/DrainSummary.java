@@ -1,5 +1,7 @@
 package dev.drainboard.ui.drain;
 
+import dev.drainboard.units.GoDurations;
+
 import dev.drainboard.ops.PodProgress;
 import dev.drainboard.ui.model.WebhookStatus;
 
@@ -14,10 +16,7 @@ import dev.drainboard.ui.model.WebhookStatus;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The drain dialog's words, colours and sums, as pure functions of ops' records. */
 public final class DrainSummary {
@@ -213,34 +212,21 @@ public final class DrainSummary {
         return "";
     }
 
-    private static final Pattern DURATION_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
-
     /**
      * The timeout field as kubectl's {@code --timeout} reads it (a Go duration: {@code 90s}, {@code 5m},
      * {@code 1h30m}); empty or {@code 0} for none. Empty result: not a duration.
      */
     public static Optional<Duration> parseTimeout(String text) {
-        String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
-        if (t.isEmpty() || t.equals("0")) {
+        String t = text == null ? "" : text.strip();
+        if (t.isEmpty()) {
             return Optional.of(Duration.ZERO);
         }
-        Matcher m = DURATION_PART.matcher(t);
-        int at = 0;
-        double millis = 0;
-        while (at < t.length() && m.find(at) && m.start() == at) {
-            double n = Double.parseDouble(m.group(1));
-            millis += n * switch (m.group(2)) {
-                case "ms" -> 1;
-                case "s" -> 1000;
-                case "m" -> 60_000;
-                default -> 3_600_000;
-            };
-            at = m.end();
-        }
-        if (at != t.length()) {
+        try {
+            // The same reading as `drainboard drain --timeout` and kubectl's: Go's duration syntax.
+            return Optional.of(GoDurations.parse(t));
+        } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        return Optional.of(Duration.ofMillis(Math.round(millis)));
     }
 
     /**

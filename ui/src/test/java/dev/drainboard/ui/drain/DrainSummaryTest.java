@@ -44,6 +44,8 @@ class DrainSummaryTest {
             1h30m   | 5400000
             1.5h    | 5400000
             250ms   | 250
+            1m0s    | 60000
+            5M      | null
             90      | null
             5 m     | null
             soon    | null
