@@ -73,6 +73,7 @@ public abstract class WorkloadController implements ClusterComponent {
         if (event.resource() == ownerType) {
             if (event.type() == WatchEvent.Type.DELETED) {
                 owners.remove(Json.uid(object));
+                forget(Json.uid(object));
             } else {
                 owners.put(Json.uid(object), key(object));
             }
@@ -106,6 +107,10 @@ public abstract class WorkloadController implements ClusterComponent {
     /** The owner controlling this dependent, as "namespace/name", or null. */
     protected String ownerKeyOf(JsonNode dependent) {
         return Pods.controlledByKind(dependent, ownerType.kind()) ? owners.get(Pods.controllerUid(dependent)) : null;
+    }
+
+    /** An owner is gone: drop what the controller keeps about it. Under the store's lock. */
+    protected void forget(String ownerUid) {
     }
 
     /** Further events a controller reacts to (nodes for DaemonSets, pods for Deployments); under the store's lock. */

@@ -3,8 +3,10 @@ package dev.drainboard.cluster.workloads;
 import dev.drainboard.cluster.ClusterComponent;
 import dev.drainboard.cluster.apiserver.ApiServer;
 import dev.drainboard.cluster.apiserver.BuiltinResources;
+import dev.drainboard.cluster.workloads.daemonset.DaemonSetController;
 import dev.drainboard.cluster.workloads.deployment.DeploymentController;
 import dev.drainboard.cluster.workloads.replicaset.ReplicaSetController;
+import dev.drainboard.cluster.workloads.statefulset.StatefulSetController;
 
 import java.util.List;
 
@@ -15,7 +17,8 @@ public final class WorkloadControllers {
     }
 
     public static List<ClusterComponent> all(WorkloadApi api) {
-        return List.of(new ReplicaSetController(api), new DeploymentController(api));
+        return List.of(new ReplicaSetController(api), new DeploymentController(api), new StatefulSetController(api),
+                new DaemonSetController(api));
     }
 
     /** apps/v1 validation for Deployments, ReplicaSets, StatefulSets and DaemonSets. */
