@@ -199,6 +199,52 @@ class KubectlWorkloadsTest {
         assertThat(revisions).matches("(db-\\w+) \\1 3");
     }
 
+    @Test
+    @DisplayName("a ReplicaSet whose pods a webhook refuses reports ReplicaFailure and a FailedCreate event, and recovers")
+    void refusedPodsShowAsReplicaFailure() throws Exception {
+        kubectl.apply("""
+                apiVersion: v1
+                kind: Namespace
+                metadata: {name: guarded, labels: {guard: "on"}}
+                """);
+        try (var webhook = new AdmissionWebhookServer(403, "no new pods during the freeze")) {
+            kubectl.apply("""
+                    apiVersion: admissionregistration.k8s.io/v1
+                    kind: ValidatingWebhookConfiguration
+                    metadata: {name: pod-freeze}
+                    webhooks:
+                    - name: freeze.drainboard.dev
+                      admissionReviewVersions: ["v1"]
+                      sideEffects: None
+                      failurePolicy: Fail
+                      namespaceSelector: {matchLabels: {guard: "on"}}
+                      clientConfig: {url: %s, caBundle: %s}
+                      rules: [{operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"]}]
+                    """.formatted(webhook.url(), webhook.caBundle()));
+            kubectl.apply("""
+                    apiVersion: apps/v1
+                    kind: ReplicaSet
+                    metadata: {name: api, namespace: guarded}
+                    spec:
+                      replicas: 2
+                      selector: {matchLabels: {app: api}}
+                      template:
+                        metadata: {labels: {app: api}}
+                        spec: {containers: [{name: api, image: "api:1"}]}
+                    """);
+            await().atMost(30, SECONDS).untilAsserted(() -> assertThat(kubectl.succeed("get", "rs", "api", "-n", "guarded", "-o",
+                    "jsonpath={.status.conditions[0].type}/{.status.conditions[0].reason}: {.status.conditions[0].message}").stdout())
+                    .startsWith("ReplicaFailure/FailedCreate: admission webhook \"freeze.drainboard.dev\" denied the request")
+                    .contains("no new pods during the freeze"));
+            assertThat(kubectl.succeed("get", "events", "-n", "guarded", "--field-selector", "reason=FailedCreate", "-o",
+                    "jsonpath={.items[0].type} {.items[0].source.component} {.items[0].message}").stdout())
+                    .startsWith("Warning replicaset-controller Error creating: admission webhook");
+            kubectl.succeed("delete", "validatingwebhookconfiguration", "pod-freeze");
+        }
+        await().atMost(60, SECONDS).untilAsserted(() -> assertThat(kubectl.succeed("get", "rs", "api", "-n", "guarded", "-o",
+                "jsonpath={.status.readyReplicas}/{.status.conditions}").stdout()).isEqualTo("2/"));
+    }
+
     /** The web pods as [name, node], by name. */
     private static List<String[]> webPods() {
         String out = kubectl.succeed("get", "pods", "-n", "shop", "-l", "app=web", "-o",

@@ -124,6 +124,68 @@ class DeploymentControllerTest {
         });
     }
 
+    @Test
+    void aReplicaSetAdoptsAMatchingOrphanAndReleasesAPodItNoLongerSelects() {
+        String ns = cluster.newNamespace("adopt");
+        client.pods().resource(Fabric8Cluster.podOnNode(ns, "stray", "node01", java.util.Map.of("app", "cache"))).create();
+        client.apps().replicaSets().resource(Serialization.unmarshal("""
+                apiVersion: apps/v1
+                kind: ReplicaSet
+                metadata: {name: cache, namespace: %s}
+                spec:
+                  replicas: 2
+                  selector: {matchLabels: {app: cache}}
+                  template:
+                    metadata: {labels: {app: cache}}
+                    spec: {containers: [{name: main, image: "cache:1"}]}
+                """.formatted(ns), ReplicaSet.class)).create();
+
+        await().atMost(WAIT).untilAsserted(() -> {
+            assertThat(client.pods().inNamespace(ns).list().getItems()).hasSize(2);
+            Pod stray = client.pods().inNamespace(ns).withName("stray").get();
+            assertThat(stray.getMetadata().getOwnerReferences()).singleElement().satisfies(ref -> {
+                assertThat(ref.getKind()).isEqualTo("ReplicaSet");
+                assertThat(ref.getController()).isTrue();
+            });
+        });
+
+        client.pods().inNamespace(ns).withName("stray").edit(p -> {
+            p.getMetadata().getLabels().put("app", "debug");
+            return p;
+        });
+
+        await().atMost(WAIT).untilAsserted(() -> {
+            assertThat(client.pods().inNamespace(ns).withName("stray").get().getMetadata().getOwnerReferences()).isEmpty();
+            assertThat(client.pods().inNamespace(ns).withLabel("app", "cache").list().getItems()).hasSize(2);
+            ReplicaSet rs = client.apps().replicaSets().inNamespace(ns).withName("cache").get();
+            assertThat(rs.getStatus().getReplicas()).isEqualTo(2);
+            assertThat(rs.getStatus().getFullyLabeledReplicas()).isEqualTo(2);
+        });
+    }
+
+    @Test
+    void scalingDownDeletesThePodWithTheLowestDeletionCost() {
+        String ns = cluster.newNamespace("scale");
+        client.apps().deployments().resource(deployment(ns, "api", 3, "api:1")).create();
+        await().atMost(WAIT).until(() -> available(ns, "api") == 3);
+        List<String> before = client.pods().inNamespace(ns).list().getItems().stream().map(p -> p.getMetadata().getName()).sorted().toList();
+        String cheap = before.get(1);
+        client.pods().inNamespace(ns).withName(cheap).edit(p -> {
+            p.getMetadata().getAnnotations().put("controller.kubernetes.io/pod-deletion-cost", "-100");
+            return p;
+        });
+
+        client.apps().deployments().inNamespace(ns).withName("api").scale(2);
+
+        await().atMost(WAIT).untilAsserted(() -> {
+            Deployment d = client.apps().deployments().inNamespace(ns).withName("api").get();
+            assertThat(d.getStatus().getReplicas()).isEqualTo(2);
+            assertThat(d.getStatus().getAvailableReplicas()).isEqualTo(2);
+            assertThat(client.pods().inNamespace(ns).list().getItems()).extracting(p -> p.getMetadata().getName())
+                    .containsExactlyInAnyOrderElementsOf(before.stream().filter(n -> !n.equals(cheap)).toList());
+        });
+    }
+
     private static int available(String ns, String name) {
         Deployment d = client.apps().deployments().inNamespace(ns).withName(name).get();
         Integer available = d == null || d.getStatus() == null ? null : d.getStatus().getAvailableReplicas();
