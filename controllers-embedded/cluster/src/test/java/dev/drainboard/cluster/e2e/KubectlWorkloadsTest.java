@@ -80,7 +80,7 @@ class KubectlWorkloadsTest {
                     metadata:
                       labels: {app: web}
                       # Replacements take a moment to become ready, as real ones do.
-                      annotations: {sim.drainboard.dev/start-delay: 3s}
+                      annotations: {sim.drainboard.dev/start-delay: 5s}
                     spec:
                       containers:
                       - name: nginx
@@ -102,21 +102,25 @@ class KubectlWorkloadsTest {
                 .endsWith("daemon set \"node-agent\" successfully rolled out\n");
         await().atMost(30, SECONDS).until(() -> pdb("web").equals("3/1"));
 
-        String first = webPods().getFirst()[1];
-        String evicted = webPods().getFirst()[0];
+        List<String[]> original = webPods();
+        String evicted = original.get(0)[0];
+        String first = original.get(0)[1];
+        String second = original.stream().map(p -> p[1]).filter(n -> !n.equals(first)).findFirst().orElseThrow();
         Kubectl.Result drain = kubectl.run("drain", first, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=90s");
         assertThat(drain.exitCode()).as(drain.describe()).isZero();
-        assertThat(drain.output()).contains("pod/" + evicted + " evicted", "node/" + first + " drained");
-        assertThat(webPods()).as("the evicted pod is replaced on another node").hasSize(3)
-                .noneMatch(p -> p[0].equals(evicted) || p[1].equals(first));
-        assertThat(kubectl.succeed("get", "pods", "-n", "kube-system", "--field-selector", "spec.nodeName=" + first, "-o", "name").stdout())
-                .as("the daemon pod stays on the cordoned node").startsWith("pod/node-agent-");
 
-        // Right away, before the replacement is ready: the budget refuses, then lets the drain finish.
-        String second = webPods().stream().map(p -> p[1]).filter(n -> !n.equals(first)).findFirst().orElseThrow();
-        Kubectl.Result again = kubectl.run("drain", second, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=90s");
-        assertThat(again.exitCode()).as(again.describe()).isZero();
-        assertThat(again.output()).contains(PDB_REFUSAL, "node/" + second + " drained");
+        // At once, while the replacement is still starting: the budget refuses, then lets the drain finish.
+        try (var again = kubectl.start("drain", second, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=90s")) {
+            assertThat(drain.output()).contains("pod/" + evicted + " evicted", "node/" + first + " drained");
+            assertThat(webPods()).as("the evicted pod is replaced on another node").hasSize(3)
+                    .noneMatch(p -> p[0].equals(evicted) || p[1].equals(first));
+            assertThat(kubectl.succeed("get", "pods", "-n", "kube-system", "--field-selector", "spec.nodeName=" + first, "-o", "name").stdout())
+                    .as("the daemon pod stays on the cordoned node").startsWith("pod/node-agent-");
+
+            await().atMost(90, SECONDS).until(() -> !again.isRunning());
+            assertThat(again.exitCode()).as(again.output()).isZero();
+            assertThat(again.output()).contains(PDB_REFUSAL, "node/" + second + " drained");
+        }
 
         assertThat(kubectl.succeed("rollout", "status", "deployment/web", "-n", "shop", "--timeout=60s").stdout())
                 .endsWith("deployment \"web\" successfully rolled out\n");
