@@ -47,6 +47,14 @@ class OperatorCommandsTest {
                   template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}
                 ---
                 apiVersion: apps/v1
+                kind: ReplicaSet
+                metadata: {name: api, namespace: demo, uid: 00000000-0000-0000-0000-000000000002}
+                spec:
+                  replicas: 1
+                  selector: {matchLabels: {app: api}}
+                  template: {metadata: {labels: {app: api}}, spec: {containers: [{name: c, image: nginx}]}}
+                ---
+                apiVersion: apps/v1
                 kind: DaemonSet
                 metadata: {name: exporter, namespace: kube-system, uid: 00000000-0000-0000-0000-000000000003}
                 spec:
@@ -64,7 +72,7 @@ class OperatorCommandsTest {
         }
         yaml.append(pod("web-a", "demo", "web", "node01", "ReplicaSet", "web", "00000000-0000-0000-0000-000000000001"));
         yaml.append(pod("web-b", "demo", "web", "node01", "ReplicaSet", "web", "00000000-0000-0000-0000-000000000001"));
-        yaml.append(pod("api-1", "demo", "api", "node02", "ReplicaSet", "web", "00000000-0000-0000-0000-000000000001"));
+        yaml.append(pod("api-1", "demo", "api", "node02", "ReplicaSet", "api", "00000000-0000-0000-0000-000000000002"));
         yaml.append("""
                 ---
                 apiVersion: v1
@@ -83,7 +91,9 @@ class OperatorCommandsTest {
         });
     }
 
+    /** A pod as its controller made it (a DaemonSet's carries the template generation it was made from). */
     private static String pod(String name, String ns, String app, String node, String kind, String owner, String uid) {
+        String labels = kind.equals("DaemonSet") ? app + ", pod-template-generation: \"1\"" : app;
         return """
                 ---
                 apiVersion: v1
@@ -94,7 +104,7 @@ class OperatorCommandsTest {
                   labels: {app: %s}
                   ownerReferences: [{apiVersion: apps/v1, kind: %s, name: %s, uid: %s, controller: true}]
                 spec: {nodeName: %s, terminationGracePeriodSeconds: 2, containers: [{name: c, image: nginx}]}
-                """.formatted(name, ns, app, kind, owner, uid, node);
+                """.formatted(name, ns, labels, kind, owner, uid, node);
     }
 
     @AfterAll

@@ -19,6 +19,8 @@ import dev.drainboard.pki.Tokens;
 import dev.drainboard.cluster.hypervisor.SimulatedHypervisors;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.cluster.scheduler.Scheduler;
+import dev.drainboard.cluster.workloads.WorkloadApi;
+import dev.drainboard.cluster.workloads.WorkloadControllers;
 import dev.drainboard.kubevirt.crd.KubeVirtCrds;
 import dev.drainboard.cluster.scenario.ScenarioDocument;
 import dev.drainboard.cluster.scenario.ScenarioException;
@@ -77,6 +79,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         try {
             createSystemNamespaces(api);
             KubeVirtValidators.install(api);
+            WorkloadControllers.installValidation(api);
             if (options.kubeVirtCrds()) {
                 installKubeVirtCrds(api, documents);
             }
@@ -85,6 +88,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             components.add(new GarbageCollector(store, registry));
             components.add(new DisruptionController(store));
             components.add(new Scheduler(store));
+            components.addAll(WorkloadControllers.all(new WorkloadApi(api)));
             components.add(new SimulatedHypervisors(store, hypervisors, options.hypervisorTiming()));
             components.add(new SimulatedKubelets(store, hypervisors, options.podStartDelay()));
             components.forEach(ClusterComponent::start);

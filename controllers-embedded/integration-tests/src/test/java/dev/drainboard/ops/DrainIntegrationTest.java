@@ -75,7 +75,9 @@ class DrainIntegrationTest {
             + pod("api-1", "demo", "api", "ReplicaSet", "api", "00000000-0000-0000-0000-000000000002")
             + pod("exporter-node01", "kube-system", "exporter", "DaemonSet", "exporter", "00000000-0000-0000-0000-000000000003");
 
+    /** A pod as its controller made it (a DaemonSet's carries the template generation it was made from). */
     private static String pod(String name, String ns, String app, String kind, String owner, String uid) {
+        String labels = kind.equals("DaemonSet") ? app + ", pod-template-generation: \"1\"" : app;
         return """
                 ---
                 apiVersion: v1
@@ -89,7 +91,7 @@ class DrainIntegrationTest {
                   nodeName: node01
                   terminationGracePeriodSeconds: 5
                   containers: [{name: c, image: nginx}]
-                """.formatted(name, ns, app, kind, owner, uid);
+                """.formatted(name, ns, labels, kind, owner, uid);
     }
 
     private static String vmi(String name, String strategy) {

@@ -368,7 +368,10 @@ final class ResourceHandler {
     private ObjectNode write(ApiRequest request, ResourcePath path, ObjectStore.Mutation mutation) {
         ResourceType type = path.type();
         ObjectNode current = existing(path);
-        ObjectStore.Mutation normalised = object -> Strategies.dropEmptyMetadata(mutation.apply(object));
+        ObjectStore.Mutation normalised = object -> {
+            ObjectNode before = WorkloadDefaults.handles(type) ? object.deepCopy() : null;
+            return Strategies.dropEmptyMetadata(WorkloadDefaults.prepareForUpdate(type, before, mutation.apply(object)));
+        };
         ObjectNode preview = normalised.apply(current.deepCopy());
         if (!path.subresource().equals("status")) {
             Validation.update(type, preview, current);

@@ -53,11 +53,8 @@ final class Strategies {
             status.put("currentHealthy", 0);
             status.put("desiredHealthy", 0);
             status.put("expectedPods", 0);
-        } else if (type == BuiltinResources.DEPLOYMENTS || type == BuiltinResources.REPLICA_SETS || type == BuiltinResources.STATEFUL_SETS) {
-            ObjectNode spec = object.with("spec");
-            if (!spec.has("replicas")) {
-                spec.put("replicas", 1);
-            }
+        } else if (WorkloadDefaults.handles(type)) {
+            WorkloadDefaults.prepareForCreate(type, object);
         } else if (type == BuiltinResources.SERVICES) {
             ObjectNode spec = object.with("spec");
             if (!spec.has("type")) {
