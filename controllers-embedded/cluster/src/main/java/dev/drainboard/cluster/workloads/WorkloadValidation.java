@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.cluster.apiserver.ObjectValidator.Violation;
-import dev.drainboard.cluster.apiserver.select.LabelSelector;
-import dev.drainboard.cluster.apiserver.select.SelectorException;
+import dev.drainboard.labels.LabelSelector;
+import dev.drainboard.labels.SelectorException;
 
 import java.util.ArrayList;
 import java.util.List;
