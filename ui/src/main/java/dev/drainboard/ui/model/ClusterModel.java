@@ -235,6 +235,18 @@ public final class ClusterModel implements AutoCloseable {
 
     /** The object's YAML as the API server has it (without managedFields), read off the FX thread. */
     public CompletableFuture<String> yaml(ObjectRef ref) {
+        if (closed) {
+            return CompletableFuture.completedFuture("# disconnected: " + ref + " is no longer watched.");
+        }
+        try {
+            return readYaml(ref);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Closed between the check and the submission (a details pane refreshing as the connection closes).
+            return CompletableFuture.completedFuture("# disconnected: " + ref + " is no longer watched.");
+        }
+    }
+
+    private CompletableFuture<String> readYaml(ObjectRef ref) {
         return CompletableFuture.supplyAsync(() -> {
             Optional<? extends HasMetadata> object = Optional.ofNullable(informerFor(ref.kind()))
                     .map(i -> (HasMetadata) i.getStore().getByKey(ref.key()));
