@@ -2,9 +2,9 @@ package dev.drainboard.ui.lists;
 
 import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.model.BatchList;
+import dev.drainboard.ui.model.EventRow;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.Relations;
-import dev.drainboard.ui.model.Row;
 import javafx.scene.Scene;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -18,6 +18,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -29,44 +30,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class ListScreenTest {
 
-    record Item(String name, boolean warning) implements Row {
-        @Override
-        public ObjectRef ref() {
-            return new ObjectRef(ObjectRef.Kind.EVENT, "ns", name);
-        }
-
-        @Override
-        public String searchText() {
-            return name;
-        }
-    }
-
     /** A screen as the concrete ones are made: its columns, then its segments. */
-    static final class Items extends ListScreen<Item> {
+    static final class Items extends ListScreen<EventRow> {
         final ToggleButton all = new ToggleButton("All");
         final ToggleButton warnings = new ToggleButton("Warnings");
         final ToggleButton normal = new ToggleButton("Normal");
         final HBox segments;
 
-        Items(BatchList<Item> rows) {
+        Items(BatchList<EventRow> rows) {
             super("items", rows, "items", r -> CompletableFuture.completedFuture(""),
                     new Relations(List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
-            screen().textColumn("Name", Item::name, 120);
-            segments = segments(0, new Segment<>(all, r -> true), new Segment<>(warnings, Item::warning),
+            screen().textColumn("Name", EventRow::name, 120);
+            segments = segments(0, new Segment<>(all, r -> true), new Segment<>(warnings, EventRow::warning),
                     new Segment<>(normal, r -> !r.warning()));
         }
 
-        TableView<Item> table() {
+        TableView<EventRow> table() {
             return screen().table();
         }
     }
 
-    private final BatchList<Item> rows = new BatchList<>();
+    private final BatchList<EventRow> rows = new BatchList<>();
     private Items screen;
 
     @Start
     void start(Stage stage) {
-        rows.addAll(List.of(new Item("a", false), new Item("b", true), new Item("c", false), new Item("d", true)));
+        rows.addAll(List.of(event("a", "Normal"), event("b", "Warning"), event("c", "Normal"), event("d", "Warning")));
         screen = new Items(rows);
         stage.setScene(new Scene(new StackPane(screen.root()), 800, 600));
         stage.show();
@@ -113,7 +102,7 @@ class ListScreenTest {
     @Test
     void revealSelectsTheObjectsRowAndFocusFilterFocusesTheFilterBox() {
         fx(() -> {
-            ((TextField) screen.root().lookup("#itemsFilter")).setText("a");
+            ((TextField) screen.root().lookup("#itemsFilter")).setText("node/a");
             return null;
         });
         assertThat(shown()).containsExactly("a");
@@ -130,8 +119,12 @@ class ListScreenTest {
         assertThat(fx(() -> screen.root().getScene().getFocusOwner().getId())).isEqualTo("itemsFilter");
     }
 
+    private static EventRow event(String name, String type) {
+        return new EventRow("ns", name, Instant.EPOCH, type, "Reason", "Node/" + name, "", 1, "test");
+    }
+
     private List<String> shown() {
-        return fx(() -> screen.table().getItems().stream().map(Item::name).toList());
+        return fx(() -> screen.table().getItems().stream().map(EventRow::name).toList());
     }
 
     private static <T> T fx(Callable<T> call) {
