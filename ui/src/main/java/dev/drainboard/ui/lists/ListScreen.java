@@ -74,7 +74,8 @@ public abstract class ListScreen<R extends Row> implements ConsoleView {
 
     /**
      * Pill toggles next to the filter box that narrow the table to a kind of row (warnings, in flight, …). One is
-     * always chosen: {@code chosen} at the start, which must be the one that lists every row.
+     * always chosen: {@code chosen} at the start, which must be the one that lists every row (the table starts
+     * unfiltered).
      */
     @SafeVarargs
     protected final HBox segments(int chosen, Segment<R>... segments) {
