@@ -106,8 +106,9 @@ class RelatedObjectsUiTest {
         assertThat(selected.name()).isEqualTo(migration);
         assertThat(selected.progress()).isNotNull();
         assertThat(selected.progress().fraction()).isEqualTo(1.0);
-        assertThat(robot.lookup(".progress-text").queryAllAs(Label.class).stream().map(Label::getText))
-                .anyMatch(t -> t.startsWith("100% · ") && t.endsWith(" moved"));
+        // The table's cells are made at its next layout, which a loaded machine may not have reached yet.
+        await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup(".progress-text").queryAllAs(Label.class).stream()
+                .map(Label::getText).anyMatch(t -> t.startsWith("100% · ") && t.endsWith(" moved"))));
         // And back from the migration to the VMI.
         robot.clickOn(link(robot, "web-frontend"));
         WaitForAsyncUtils.waitForFxEvents();

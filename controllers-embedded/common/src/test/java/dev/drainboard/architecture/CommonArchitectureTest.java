@@ -159,7 +159,7 @@ public abstract class CommonArchitectureTest {
                     "dev.drainboard.ui.overview..", "dev.drainboard.ui.nodes..", "dev.drainboard.ui.vmis..",
                     "dev.drainboard.ui.events..", "dev.drainboard.ui.pdbs..", "dev.drainboard.ui.common..",
                     "dev.drainboard.ui.dialogs..", "dev.drainboard.ui.drain..", "dev.drainboard.ui.migrations..",
-                    "dev.drainboard.ui.replicasets..")
+                    "dev.drainboard.ui.replicasets..", "dev.drainboard.ui.lists..")
             .because("the model, the connection and the actions serve every view and know none")
             .allowEmptyShould(true);
 

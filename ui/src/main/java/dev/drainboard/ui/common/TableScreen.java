@@ -38,6 +38,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * A live table of rows with what every table screen has: a filter box, a row count, a slot for the screen's
@@ -306,15 +307,27 @@ public final class TableScreen<R extends Row> {
         TableColumn<R, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
         column.setComparator(TEXT_ORDER);
-        size(column, width);
+        return column(column, width);
+    }
+
+    /**
+     * Adds a column (also one made elsewhere). Columns never shrink below their width (the table scrolls instead);
+     * the last one takes what is left.
+     */
+    public <T> TableColumn<R, T> column(TableColumn<R, T> column, double width) {
+        column.setPrefWidth(width);
+        column.setMinWidth(width);
         table.getColumns().add(column);
         return column;
     }
 
-    /** Columns never shrink below their width (the table scrolls instead); the last one takes what is left. */
-    private static void size(TableColumn<?, ?> column, double width) {
-        column.setPrefWidth(width);
-        column.setMinWidth(width);
+    /** A column whose cells draw the whole row (a progress bar, a countdown), sorted by {@code order}. */
+    public TableColumn<R, R> rowColumn(String title, Supplier<TableCell<R, R>> cells, Comparator<R> order, double width) {
+        TableColumn<R, R> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        column.setCellFactory(c -> cells.get());
+        column.setComparator(order);
+        return column(column, width);
     }
 
     /** A column sorted by a number but shown as text. */
@@ -328,10 +341,8 @@ public final class TableScreen<R extends Row> {
                 setText(empty || item == null ? null : text.apply(item));
             }
         });
-        size(column, width);
         column.getStyleClass().add(Tweaks.ALIGN_RIGHT);
-        table.getColumns().add(column);
-        return column;
+        return column(column, width);
     }
 
     /** A column whose cells are badges; {@code tone} picks the colour from the text. */
@@ -369,9 +380,7 @@ public final class TableScreen<R extends Row> {
             }
         });
         column.setComparator(TEXT_ORDER);
-        size(column, width);
-        table.getColumns().add(column);
-        return column;
+        return column(column, width);
     }
 
     /** What the details pane lists for a row. */

@@ -1,19 +1,13 @@
 package dev.drainboard.ui.events;
 
-import atlantafx.base.theme.Styles;
 import dev.drainboard.kubevirt.DrainboardEvents;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
-import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.lists.ListScreen;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.EventRow;
-import dev.drainboard.ui.model.ObjectRef;
-import dev.drainboard.ui.shell.ConsoleView;
-import javafx.scene.Node;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
-import javafx.scene.layout.HBox;
 
 import java.time.Instant;
 import java.util.List;
@@ -22,12 +16,11 @@ import java.util.Map;
 import static java.util.Map.entry;
 
 /** The cluster's events, newest first, live; Warnings stand out. Filter by text (object, reason…) and type. */
-public final class EventsView implements ConsoleView {
-
-    private final TableScreen<EventRow> screen;
+public final class EventsView extends ListScreen<EventRow> {
 
     public EventsView(ClusterModel model) {
-        screen = new TableScreen<>("eventsTable", model.events(), "events", model::yaml);
+        super(model, "eventsTable", model.events(), "events");
+        var screen = screen();
         TableColumn<EventRow, Long> last = screen.numberColumn("Last seen", r -> r.last().toEpochMilli(),
                 ms -> Formats.age(java.time.Duration.between(Instant.ofEpochMilli(ms), Instant.now())), 90);
         last.setSortType(TableColumn.SortType.DESCENDING);
@@ -46,42 +39,9 @@ public final class EventsView implements ConsoleView {
                 entry("Message", r.message()), entry("Count", String.valueOf(r.count())),
                 entry("Last seen", r.last().toString()), entry("Source", r.source())));
 
-        ToggleGroup types = new ToggleGroup();
-        ToggleButton all = segment("All", types, Styles.LEFT_PILL);
-        ToggleButton warnings = segment("Warnings", types, Styles.CENTER_PILL);
-        ToggleButton normal = segment("Normal", types, Styles.RIGHT_PILL);
+        ToggleButton warnings = new ToggleButton("Warnings");
         warnings.setId("eventsWarningsOnly");
-        all.setSelected(true);
-        types.selectedToggleProperty().addListener((obs, old, now) -> {
-            if (now == null) {
-                old.setSelected(true);
-                return;
-            }
-            screen.extraFilterProperty().set(now == warnings ? EventRow::warning
-                    : now == normal ? r -> !r.warning() : r -> true);
-        });
-        screen.toolbar().getChildren().add(1, new HBox(all, warnings, normal));
-    }
-
-    private static ToggleButton segment(String text, ToggleGroup group, String style) {
-        ToggleButton b = new ToggleButton(text);
-        b.getStyleClass().add(style);
-        b.setToggleGroup(group);
-        return b;
-    }
-
-    @Override
-    public Node root() {
-        return screen.root();
-    }
-
-    @Override
-    public boolean reveal(ObjectRef ref) {
-        return screen.reveal(ref);
-    }
-
-    @Override
-    public void focusFilter() {
-        screen.filterField().requestFocus();
+        segments(0, new Segment<>(new ToggleButton("All"), r -> true), new Segment<>(warnings, EventRow::warning),
+                new Segment<>(new ToggleButton("Normal"), r -> !r.warning()));
     }
 }

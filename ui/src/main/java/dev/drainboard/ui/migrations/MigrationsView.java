@@ -3,18 +3,16 @@ package dev.drainboard.ui.migrations;
 import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
-import dev.drainboard.ui.common.TableScreen;
 import dev.drainboard.ui.dialogs.ActionCenter;
+import dev.drainboard.ui.lists.ListScreen;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.VmiRow;
-import dev.drainboard.ui.shell.ConsoleView;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -38,7 +36,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.function.Predicate;
 
 import static java.util.Map.entry;
 
@@ -47,13 +44,9 @@ import static java.util.Map.entry;
  * remaining, rate, pass; honest when remaining grows) and how long each took; below, a timeline of the last
  * minutes with one lane per source node, so the parallel migration slots in use are visible.
  */
-public final class MigrationsView implements ConsoleView {
-
-    /** Which migrations the table lists. */
-    enum Show { IN_FLIGHT, FINISHED, ALL }
+public final class MigrationsView extends ListScreen<MigrationRow> {
 
     private final ClusterModel model;
-    private final TableScreen<MigrationRow> screen;
     private final ObjectProperty<Instant> clock = new SimpleObjectProperty<>(Instant.now());
     private final Timeline ticker = new Timeline(new KeyFrame(Duration.seconds(1), e -> clock.set(Instant.now())));
     private final MigrationTimeline timeline;
@@ -63,22 +56,17 @@ public final class MigrationsView implements ConsoleView {
     private final ToggleButton all = new ToggleButton();
 
     public MigrationsView(ClusterModel model, ActionCenter actions) {
+        super(model, "migrationsTable", model.migrations(), "migrations");
         this.model = model;
         ObservableList<MigrationRow> rows = model.migrations();
-        screen = new TableScreen<>("migrationsTable", rows, "migrations", model::yaml);
-        screen.setRelations(model.relations());
+        var screen = screen();
         screen.textColumn("Name", MigrationRow::name, 170);
         screen.textColumn("VMI", MigrationRow::vmi, 105);
         screen.badgeColumn("Phase", MigrationRow::phase, MigrationsView::phaseTone, 100);
         screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 130);
-        TableColumn<MigrationRow, MigrationRow> progress = new TableColumn<>("Progress");
-        progress.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        progress.setCellFactory(c -> new ProgressCell());
-        progress.setComparator(Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)));
-        progress.setPrefWidth(320);
-        progress.setMinWidth(320);
-        progress.setId("progressColumn");
-        screen.table().getColumns().add(progress);
+        screen.rowColumn("Progress", ProgressCell::new,
+                Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)), 320)
+                .setId("progressColumn");
         screen.textColumn("Cause", MigrationRow::cause, 125);
         clockColumn("Duration", (r, now) -> Formats.duration(r.elapsed(now)),
                 Comparator.comparing(r -> r.elapsed(clock.get())), 75);
@@ -91,28 +79,16 @@ public final class MigrationsView implements ConsoleView {
                 : r.transfer().map(t -> t.notConverging()).orElse(false) && !r.finished() ? "row-warning" : null);
         screen.setFacts(r -> facts(r, clock.get()));
 
-        ToggleGroup group = new ToggleGroup();
-        HBox segments = new HBox(inFlight, finished, all);
+        inFlight.setId("migrationsInFlight");
+        finished.setId("migrationsFinished");
+        all.setId("migrationsAll");
+        HBox segments = segments(2, new Segment<>(inFlight, r -> !r.finished()),
+                new Segment<>(finished, MigrationRow::finished), new Segment<>(all, r -> true));
         segments.getStyleClass().add("segmented");
         segments.setId("migrationsShow");
-        configure(inFlight, "migrationsInFlight", Styles.LEFT_PILL, group, Show.IN_FLIGHT);
-        configure(finished, "migrationsFinished", Styles.CENTER_PILL, group, Show.FINISHED);
-        configure(all, "migrationsAll", Styles.RIGHT_PILL, group, Show.ALL);
-        all.setSelected(true);
-        group.selectedToggleProperty().addListener((o, old, now) -> {
-            if (now == null) {
-                old.setSelected(true); // one is always chosen
-            } else {
-                screen.extraFilterProperty().set(filter((Show) now.getUserData()));
-            }
-        });
         rows.addListener((ListChangeListener<MigrationRow>) c -> updateCounts(rows));
         updateCounts(rows);
-        screen.toolbar().getChildren().add(1, segments);
-        // Cancel migration (X) on the selected row.
-        var selection = screen.table().getSelectionModel().getSelectedItems();
-        screen.actions().getChildren().add(actions.migrationActions().toolbar(selection));
-        actions.migrationActions().installKeys(screen.table(), selection);
+        offer(actions.migrationActions()); // cancel migration (X) on the selected row
 
         timeline = new MigrationTimeline(rows, clock, this::sourceNodeOfVmi);
         timeline.setPrefHeight(200);
@@ -178,13 +154,6 @@ public final class MigrationsView implements ConsoleView {
         return label;
     }
 
-    private void configure(ToggleButton b, String id, String pill, ToggleGroup group, Show show) {
-        b.setId(id);
-        b.setUserData(show);
-        b.getStyleClass().add(pill);
-        b.setToggleGroup(group);
-    }
-
     private void updateCounts(List<MigrationRow> rows) {
         long flying = rows.stream().filter(r -> !r.finished()).count();
         inFlight.setText("In flight  " + flying);
@@ -192,20 +161,10 @@ public final class MigrationsView implements ConsoleView {
         all.setText("All  " + rows.size());
     }
 
-    static Predicate<MigrationRow> filter(Show show) {
-        return switch (show) {
-            case IN_FLIGHT -> r -> !r.finished();
-            case FINISHED -> MigrationRow::finished;
-            case ALL -> r -> true;
-        };
-    }
-
     /** A column whose text depends on the time (elapsed, age): its cells follow the one-second clock. */
     private TableColumn<MigrationRow, MigrationRow> clockColumn(String title, BiFunction<MigrationRow, Instant, String> text,
                                                                Comparator<MigrationRow> order, double width) {
-        TableColumn<MigrationRow, MigrationRow> column = new TableColumn<>(title);
-        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        column.setCellFactory(c -> new TableCell<>() {
+        return screen().rowColumn(title, () -> new TableCell<>() {
             {
                 clock.addListener((o, a, now) -> show(getItem(), now));
             }
@@ -219,12 +178,7 @@ public final class MigrationsView implements ConsoleView {
             private void show(MigrationRow row, Instant now) {
                 setText(row == null ? null : text.apply(row, now));
             }
-        });
-        column.setComparator(order);
-        column.setPrefWidth(width);
-        column.setMinWidth(width);
-        screen.table().getColumns().add(column);
-        return column;
+        }, order, width);
     }
 
     static Badge.Tone phaseTone(String phase) {
@@ -266,6 +220,7 @@ public final class MigrationsView implements ConsoleView {
         return timeline;
     }
 
+    /** The table and, below it, the timeline. */
     @Override
     public Node root() {
         return root;
@@ -276,11 +231,6 @@ public final class MigrationsView implements ConsoleView {
         if (ref.kind() == ObjectRef.Kind.VMIM && !all.isSelected()) {
             all.setSelected(true); // the row may be hidden by the in-flight/finished choice
         }
-        return screen.reveal(ref);
-    }
-
-    @Override
-    public void focusFilter() {
-        screen.filterField().requestFocus();
+        return super.reveal(ref);
     }
 }

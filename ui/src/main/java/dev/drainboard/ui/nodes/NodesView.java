@@ -2,13 +2,10 @@ package dev.drainboard.ui.nodes;
 
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
-import dev.drainboard.ui.common.TableScreen;
 import dev.drainboard.ui.dialogs.ActionCenter;
+import dev.drainboard.ui.lists.ListScreen;
 import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.NodeRow;
-import dev.drainboard.ui.model.ObjectRef;
-import dev.drainboard.ui.shell.ConsoleView;
-import javafx.scene.Node;
 import javafx.scene.control.SelectionMode;
 
 import java.time.Instant;
@@ -21,13 +18,11 @@ import static java.util.Map.entry;
  * Every node with the facts a drain depends on, and the node actions: cordon (C), uncordon (U), drain (D; several
  * selected nodes drain as one operation) and taints (T), from the toolbar, the keys or the context menu.
  */
-public final class NodesView implements ConsoleView {
-
-    private final TableScreen<NodeRow> screen;
+public final class NodesView extends ListScreen<NodeRow> {
 
     public NodesView(ClusterModel model, ActionCenter actions) {
-        screen = new TableScreen<>("nodesTable", model.nodes(), "nodes", model::yaml);
-        screen.setRelations(model.relations());
+        super(model, "nodesTable", model.nodes(), "nodes");
+        var screen = screen();
         screen.textColumn("Name", NodeRow::name, 120);
         screen.badgeColumn("Status", NodeRow::status, s -> s.startsWith("Ready")
                 ? (s.contains("SchedulingDisabled") ? Badge.Tone.WARNING : Badge.Tone.SUCCESS) : Badge.Tone.DANGER, 240);
@@ -47,16 +42,9 @@ public final class NodesView implements ConsoleView {
         screen.textColumn("Version", NodeRow::version, 80);
         screen.setRowStyle(r -> r.readiness() != NodeRow.Readiness.READY ? "row-danger" : null);
         screen.setFacts(NodesView::facts);
-        var table = screen.table();
-        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        var selection = table.getSelectionModel().getSelectedItems();
-        screen.actions().getChildren().add(actions.nodeActions().toolbar(selection));
-        actions.nodeActions().installKeys(table, selection);
-        table.setOnContextMenuRequested(e -> {
-            if (!selection.isEmpty()) {
-                actions.nodeActions().menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
-            }
-        });
+        screen.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        offer(actions.nodeActions());
+        offerInContextMenu(actions.nodeActions());
     }
 
     static List<Map.Entry<String, String>> facts(NodeRow r) {
@@ -73,20 +61,5 @@ public final class NodesView implements ConsoleView {
                 entry("Memory", Formats.memory(r.memoryRequestedBytes()) + " of " + Formats.memory(r.memoryAllocatableBytes()) + " requested"),
                 entry("Kubelet", r.version()),
                 entry("Age", Formats.age(r.created(), Instant.now())));
-    }
-
-    @Override
-    public Node root() {
-        return screen.root();
-    }
-
-    @Override
-    public boolean reveal(ObjectRef ref) {
-        return screen.reveal(ref);
-    }
-
-    @Override
-    public void focusFilter() {
-        screen.filterField().requestFocus();
     }
 }

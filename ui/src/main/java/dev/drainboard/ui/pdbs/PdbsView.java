@@ -2,12 +2,9 @@ package dev.drainboard.ui.pdbs;
 
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
-import dev.drainboard.ui.common.TableScreen;
+import dev.drainboard.ui.lists.ListScreen;
 import dev.drainboard.ui.model.ClusterModel;
-import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.PdbRow;
-import dev.drainboard.ui.shell.ConsoleView;
-import javafx.scene.Node;
 
 import java.time.Instant;
 import java.util.List;
@@ -16,13 +13,11 @@ import java.util.Map;
 import static java.util.Map.entry;
 
 /** Pod disruption budgets: what they select, what they allow now, who owns them. */
-public final class PdbsView implements ConsoleView {
-
-    private final TableScreen<PdbRow> screen;
+public final class PdbsView extends ListScreen<PdbRow> {
 
     public PdbsView(ClusterModel model) {
-        screen = new TableScreen<>("pdbsTable", model.pdbs(), "PDBs", model::yaml);
-        screen.setRelations(model.relations());
+        super(model, "pdbsTable", model.pdbs(), "PDBs");
+        var screen = screen();
         screen.textColumn("Name", PdbRow::name, 180);
         screen.textColumn("Namespace", PdbRow::namespace, 100);
         screen.textColumn("Selector", PdbRow::selector, 200);
@@ -43,20 +38,5 @@ public final class PdbsView implements ConsoleView {
                 entry("Expanded", r.expandedForMigration() ? "yes, for a migration's target pod" : "no"),
                 entry("Owner", r.owner()),
                 entry("Age", Formats.age(r.created(), Instant.now()))));
-    }
-
-    @Override
-    public Node root() {
-        return screen.root();
-    }
-
-    @Override
-    public boolean reveal(ObjectRef ref) {
-        return screen.reveal(ref);
-    }
-
-    @Override
-    public void focusFilter() {
-        screen.filterField().requestFocus();
     }
 }

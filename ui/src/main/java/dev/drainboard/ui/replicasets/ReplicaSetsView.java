@@ -2,13 +2,10 @@ package dev.drainboard.ui.replicasets;
 
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
-import dev.drainboard.ui.common.TableScreen;
 import dev.drainboard.ui.dialogs.ActionCenter;
+import dev.drainboard.ui.lists.ListScreen;
 import dev.drainboard.ui.model.ClusterModel;
-import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.ReplicaSetRow;
-import dev.drainboard.ui.shell.ConsoleView;
-import javafx.scene.Node;
 
 import java.time.Instant;
 import java.util.List;
@@ -21,13 +18,11 @@ import static java.util.Map.entry;
  * {@code ReplicaFailure} with the API server's refusal). Scale the selected set with S, the toolbar or the
  * context menu.
  */
-public final class ReplicaSetsView implements ConsoleView {
-
-    private final TableScreen<ReplicaSetRow> screen;
+public final class ReplicaSetsView extends ListScreen<ReplicaSetRow> {
 
     public ReplicaSetsView(ClusterModel model, ActionCenter actions) {
-        screen = new TableScreen<>("replicaSetsTable", model.replicaSets(), "replica sets", model::yaml);
-        screen.setRelations(model.relations());
+        super(model, "replicaSetsTable", model.replicaSets(), "replica sets");
+        var screen = screen();
         screen.textColumn("Name", ReplicaSetRow::name, 180);
         screen.textColumn("Namespace", ReplicaSetRow::namespace, 100);
         screen.numberColumn("Desired", r -> (long) r.desired(), String::valueOf, 80);
@@ -37,15 +32,8 @@ public final class ReplicaSetsView implements ConsoleView {
         screen.textColumn("Conditions", ReplicaSetsView::conditions, 320);
         screen.setRowStyle(r -> r.failing() ? "row-danger" : r.paused() ? "row-warning" : null);
         screen.setFacts(ReplicaSetsView::facts);
-        var table = screen.table();
-        var selection = table.getSelectionModel().getSelectedItems();
-        screen.actions().getChildren().add(actions.replicaSetActions().toolbar(selection));
-        actions.replicaSetActions().installKeys(table, selection);
-        table.setOnContextMenuRequested(e -> {
-            if (!selection.isEmpty()) {
-                actions.replicaSetActions().menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
-            }
-        });
+        offer(actions.replicaSetActions());
+        offerInContextMenu(actions.replicaSetActions());
     }
 
     /** One word for the set's state: a failure first (it explains a count that does not move), then paused. */
@@ -90,20 +78,5 @@ public final class ReplicaSetsView implements ConsoleView {
                 entry("Paused", r.paused() ? "yes: VMIs are neither created nor deleted" : "no"),
                 entry("Conditions", r.conditions()),
                 entry("Age", Formats.age(r.created(), Instant.now())));
-    }
-
-    @Override
-    public Node root() {
-        return screen.root();
-    }
-
-    @Override
-    public boolean reveal(ObjectRef ref) {
-        return screen.reveal(ref);
-    }
-
-    @Override
-    public void focusFilter() {
-        screen.filterField().requestFocus();
     }
 }

@@ -1,14 +1,13 @@
 package dev.drainboard.ui.vmis;
 
 import dev.drainboard.ui.common.Badge;
+import dev.drainboard.ui.common.TableScreen;
 import dev.drainboard.ui.model.VmiRow;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
@@ -34,21 +33,16 @@ final class EvacuationColumn {
         ticker.setCycleCount(Animation.INDEFINITE);
     }
 
-    TableColumn<VmiRow, VmiRow> column(double width) {
-        TableColumn<VmiRow, VmiRow> column = new TableColumn<>("Evacuation");
-        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        column.setCellFactory(c -> new EvacuationCell());
-        column.setComparator((a, b) -> {
+    /** Adds the column to the VMIs table. */
+    void addTo(TableScreen<VmiRow> screen, double width) {
+        screen.rowColumn("Evacuation", EvacuationCell::new, (a, b) -> {
             int byState = Integer.compare(state(b).rank(), state(a).rank());
             if (byState != 0) {
                 return byState;
             }
             int byKill = a.nodePressureDeadline().compareTo(b.nodePressureDeadline());
             return byKill != 0 ? byKill : a.evacuationNode().compareTo(b.evacuationNode());
-        });
-        column.setPrefWidth(width);
-        column.setMinWidth(width);
-        return column;
+        }, width);
     }
 
     private EvacuationState state(VmiRow r) {

@@ -2,13 +2,10 @@ package dev.drainboard.ui.vmis;
 
 import dev.drainboard.ui.common.Badge;
 import dev.drainboard.ui.common.Formats;
-import dev.drainboard.ui.common.TableScreen;
 import dev.drainboard.ui.dialogs.ActionCenter;
+import dev.drainboard.ui.lists.ListScreen;
 import dev.drainboard.ui.model.ClusterModel;
-import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.VmiRow;
-import dev.drainboard.ui.shell.ConsoleView;
-import javafx.scene.Node;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -22,13 +19,11 @@ import static java.util.Map.entry;
  * Every VMI and how a drain would treat it: strategy (and where it came from), migratability, PDB, and whether a
  * node-pressure eviction is moving it (a countdown to the kubelet's kill) or lost it. Actions on the selected VMI: evict its launcher pod (E), migrate (M), cancel its evacuation (X).
  */
-public final class VmisView implements ConsoleView {
-
-    private final TableScreen<VmiRow> screen;
+public final class VmisView extends ListScreen<VmiRow> {
 
     public VmisView(ClusterModel model, ActionCenter actions) {
-        screen = new TableScreen<>("vmisTable", model.vmis(), "VMIs", model::yaml);
-        screen.setRelations(model.relations());
+        super(model, "vmisTable", model.vmis(), "VMIs");
+        var screen = screen();
         screen.textColumn("Name", VmiRow::name, 120);
         screen.textColumn("Namespace", VmiRow::namespace, 105);
         screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 95);
@@ -41,20 +36,13 @@ public final class VmisView implements ConsoleView {
             default -> Badge.Tone.NEUTRAL;
         }, 130);
         // The eviction's mark, and a node-pressure eviction's countdown to the kubelet's kill or its loss.
-        screen.table().getColumns().add(new EvacuationColumn(Clock.systemDefaultZone()).column(175));
+        new EvacuationColumn(Clock.systemDefaultZone()).addTo(screen, 175);
         screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 230);
         screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
         screen.setRowStyle(r -> r.isLostToNodePressure() ? "row-danger" : r.markedForEvacuation() ? "row-warning" : null);
         screen.setFacts(VmisView::facts);
-        var table = screen.table();
-        var selection = table.getSelectionModel().getSelectedItems();
-        screen.actions().getChildren().add(actions.vmiActions().toolbar(selection));
-        actions.vmiActions().installKeys(table, selection);
-        table.setOnContextMenuRequested(e -> {
-            if (!selection.isEmpty()) {
-                actions.vmiActions().menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
-            }
-        });
+        offer(actions.vmiActions());
+        offerInContextMenu(actions.vmiActions());
     }
 
     static Badge.Tone phaseTone(String phase) {
@@ -79,20 +67,5 @@ public final class VmisView implements ConsoleView {
                 entry("PDB", r.pdbs()),
                 entry("Migration", r.migration()),
                 entry("Age", Formats.age(r.created(), Instant.now())));
-    }
-
-    @Override
-    public Node root() {
-        return screen.root();
-    }
-
-    @Override
-    public boolean reveal(ObjectRef ref) {
-        return screen.reveal(ref);
-    }
-
-    @Override
-    public void focusFilter() {
-        screen.filterField().requestFocus();
     }
 }
