@@ -1,4 +1,4 @@
 /**
- * The embedded cluster's simulation knobs (`sim.drainboard.dev/*` annotations): what the simulated nodes, kubelets and hypervisors read; in common because the node handler reads some of them too.
+ * The embedded cluster's simulation knobs ({@code sim.drainboard.dev/*} annotations): what the simulated nodes, kubelets and hypervisors read; in common because the node handler reads some of them too.
  */
 package dev.drainboard.simulation;
