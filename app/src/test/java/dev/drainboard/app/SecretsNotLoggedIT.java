@@ -1,5 +1,6 @@
 package dev.drainboard.app;
 
+import dev.drainboard.testing.OperatorKubeconfig;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

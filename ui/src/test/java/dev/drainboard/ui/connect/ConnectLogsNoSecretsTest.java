@@ -1,5 +1,6 @@
 package dev.drainboard.ui.connect;
 
+import dev.drainboard.testing.OperatorKubeconfig;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;

@@ -1,4 +1,4 @@
-package dev.drainboard.ui.connect;
+package dev.drainboard.testing;
 
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
@@ -24,9 +24,9 @@ import java.util.List;
  * every kubeconfig reader accepts). The embedded API server asks for no client certificate, so only the token
  * authenticates; the key is there to be leaked, or not.
  */
-record OperatorKubeconfig(Path file, String token, String clientKeyPem) {
+public record OperatorKubeconfig(Path file, String token, String clientKeyPem) {
 
-    static OperatorKubeconfig write(Path file, String server, String caPem, String token) throws Exception {
+    public static OperatorKubeconfig write(Path file, String server, String caPem, String token) throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair keys = generator.generateKeyPair();
@@ -50,14 +50,14 @@ record OperatorKubeconfig(Path file, String token, String clientKeyPem) {
     }
 
     /** The token, "Bearer <token>", the key's PEM, its base64 as in client-key-data, and each line of its body. */
-    List<String> secrets() {
+    public List<String> secrets() {
         List<String> secrets = new ArrayList<>(List.of(token, "Bearer " + token, clientKeyPem.strip(), base64(clientKeyPem)));
         clientKeyPem.lines().filter(l -> !l.startsWith("-----") && l.length() >= 16).forEach(secrets::add);
         return secrets;
     }
 
     /** The lines of {@code text} that hold a secret, each secret in them replaced by its number in the list. */
-    static List<String> leaks(String text, List<String> secrets) {
+    public static List<String> leaks(String text, List<String> secrets) {
         List<String> leaks = new ArrayList<>();
         if (secrets.stream().anyMatch(text::contains)) {
             text.lines().forEach(line -> {
@@ -76,7 +76,7 @@ record OperatorKubeconfig(Path file, String token, String clientKeyPem) {
         return leaks.size() > 20 ? List.copyOf(leaks.subList(0, 20)) : leaks;
     }
 
-    static String base64(String text) {
+    public static String base64(String text) {
         return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
 
