@@ -2,7 +2,6 @@ package dev.drainboard.benchmarks;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -20,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 /**
  * The drain an operator runs from a terminal, cold: {@code ./drainboard drain NODE --kubeconfig F} launched as a new
@@ -120,7 +118,7 @@ public final class ColdDrainBenchmark {
                     if (exit != 0) {
                         throw new IllegalStateException("drain exited " + exit + ":\n" + Files.readString(log));
                     }
-                    waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.vmis());
+                    DrainFixtures.waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.vmis());
                     List<MigrationTimeline.Interval> ended = timeline.ended();
                     long firstStart = ended.stream().mapToLong(MigrationTimeline.Interval::startNanos).min().orElse(start);
                     long lastEnd = ended.stream().mapToLong(MigrationTimeline.Interval::endNanos).max().orElse(end);
@@ -191,10 +189,10 @@ public final class ColdDrainBenchmark {
             client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(NAMESPACE)
                     .resource(vmi).create();
         }
-        waitUntil(sizes.vmis() + " VMIs Running and migratable on node01", () -> vmiStatuses(client).stream()
-                .filter(s -> "node01".equals(s.get("nodeName")) && migratable(s)).count() == sizes.vmis());
-        waitUntil("their disruption budgets settled", () -> client.policy().v1().podDisruptionBudget().inNamespace(NAMESPACE)
-                .list().getItems().stream().filter(ColdDrainBenchmark::settled).count() >= sizes.vmis());
+        DrainFixtures.waitUntil(sizes.vmis() + " VMIs Running and migratable on node01", () -> vmiStatuses(client).stream()
+                .filter(s -> "node01".equals(s.get("nodeName")) && DrainFixtures.migratable(s)).count() == sizes.vmis());
+        DrainFixtures.waitUntil("their disruption budgets settled", () -> client.policy().v1().podDisruptionBudget().inNamespace(NAMESPACE)
+                .list().getItems().stream().filter(DrainFixtures::settled).count() >= sizes.vmis());
     }
 
     @SuppressWarnings("unchecked")
@@ -204,29 +202,8 @@ public final class ColdDrainBenchmark {
                 .map(v -> (Map<String, Object>) v.getAdditionalProperties().getOrDefault("status", Map.of())).toList();
     }
 
-    private static boolean migratable(Map<String, Object> status) {
-        if (!"Running".equals(status.get("phase")) || !(status.get("conditions") instanceof List<?> conditions)) {
-            return false;
-        }
-        return conditions.stream().anyMatch(c -> c instanceof Map<?, ?> m
-                && "LiveMigratable".equals(m.get("type")) && "True".equals(m.get("status")));
-    }
 
-    private static boolean settled(PodDisruptionBudget pdb) {
-        return pdb.getStatus() != null && pdb.getStatus().getObservedGeneration() != null
-                && pdb.getStatus().getObservedGeneration().equals(pdb.getMetadata().getGeneration())
-                && pdb.getStatus().getCurrentHealthy() != null && pdb.getStatus().getCurrentHealthy() >= 1;
-    }
 
-    private static void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("not within 5 min: " + what);
-            }
-            Thread.sleep(100);
-        }
-    }
 
     private static int intArg(String[] args, String name, int fallback) {
         String value = stringArg(args, name, null);

@@ -6,7 +6,6 @@ import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.handler.MigrationSync;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
-import dev.drainboard.kubevirt.config.ClusterConfig;
 import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
 import dev.drainboard.kubevirt.config.MigrationConfig;
 import dev.drainboard.ops.DrainOperation;
@@ -15,7 +14,6 @@ import dev.drainboard.ops.DrainResult;
 import dev.drainboard.ops.Ops;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -29,10 +27,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -178,7 +174,7 @@ public final class DrainBenchmark {
                 oneNode = (System.nanoTime() - start) / 1e9;
                 require(result);
                 // The last launcher pod can be gone before the informer has its VMIM's final phase.
-                waitUntil("every migration seen ending", () -> timeline.ended().size() >= vmis);
+                DrainFixtures.waitUntil("every migration seen ending", () -> timeline.ended().size() >= vmis);
                 List<MigrationTimeline.Interval> ended = timeline.ended();
                 meanMigration = ended.stream().filter(MigrationTimeline.Interval::succeeded)
                         .mapToDouble(MigrationTimeline.Interval::seconds).average().orElse(Double.NaN);
@@ -226,7 +222,7 @@ public final class DrainBenchmark {
                 List<DrainResult> results = Ops.allEnded(drains).get(15, TimeUnit.MINUTES);
                 double allNodes = (System.nanoTime() - start) / 1e9;
                 results.forEach(DrainBenchmark::require);
-                waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.nodes() * sizes.perNode());
+                DrainFixtures.waitUntil("every migration seen ending", () -> timeline.ended().size() >= sizes.nodes() * sizes.perNode());
                 List<MigrationTimeline.Interval> ended = timeline.ended();
                 double busy = MigrationTimeline.busyShare(ended, slots);
                 int most = MigrationTimeline.mostInFlight(ended);
@@ -306,7 +302,7 @@ public final class DrainBenchmark {
             this.plane = LocalControlPlane.start(config, cluster.hypervisors(), true);
             this.client = new KubernetesClientBuilder().withConfig(config).build();
             this.ops = Ops.connect(config);
-            waitUntil("the control plane leads and its webhook is registered", () -> plane.controllers().orElseThrow().isLeader()
+            DrainFixtures.waitUntil("the control plane leads and its webhook is registered", () -> plane.controllers().orElseThrow().isLeader()
                     && client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
         }
 
@@ -344,8 +340,8 @@ public final class DrainBenchmark {
                 client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(NAMESPACE)
                         .resource(vmi).create();
             }
-            waitUntil(count + " VMIs Running and migratable on " + node, () -> migratableOn(node) == count);
-            waitUntil("their disruption budgets settled", () -> settledBudgets() >= migratableTotal());
+            DrainFixtures.waitUntil(count + " VMIs Running and migratable on " + node, () -> migratableOn(node) == count);
+            DrainFixtures.waitUntil("their disruption budgets settled", () -> settledBudgets() >= migratableTotal());
             ops.cordon(node);
         }
 
@@ -357,32 +353,20 @@ public final class DrainBenchmark {
         }
 
         @SuppressWarnings("unchecked")
-        private static boolean migratable(Map<String, Object> status) {
-            if (!"Running".equals(status.get("phase")) || !(status.get("conditions") instanceof List<?> conditions)) {
-                return false;
-            }
-            return conditions.stream().anyMatch(c -> c instanceof Map<?, ?> m
-                    && "LiveMigratable".equals(m.get("type")) && "True".equals(m.get("status")));
-        }
 
         private long migratableOn(String node) {
-            return vmiStatuses().stream().filter(s -> node.equals(s.get("nodeName")) && migratable(s)).count();
+            return vmiStatuses().stream().filter(s -> node.equals(s.get("nodeName")) && DrainFixtures.migratable(s)).count();
         }
 
         private long migratableTotal() {
-            return vmiStatuses().stream().filter(Bench::migratable).count();
+            return vmiStatuses().stream().filter(DrainFixtures::migratable).count();
         }
 
         private long settledBudgets() {
             return client.policy().v1().podDisruptionBudget().inNamespace(NAMESPACE).list().getItems().stream()
-                    .filter(Bench::settled).count();
+                    .filter(DrainFixtures::settled).count();
         }
 
-        private static boolean settled(PodDisruptionBudget pdb) {
-            return pdb.getStatus() != null && pdb.getStatus().getObservedGeneration() != null
-                    && pdb.getStatus().getObservedGeneration().equals(pdb.getMetadata().getGeneration())
-                    && pdb.getStatus().getCurrentHealthy() != null && pdb.getStatus().getCurrentHealthy() >= 1;
-        }
 
         /**
          * The physical ideal of draining these nodes of the VMIs on them now, with the migration configuration the
@@ -407,15 +391,6 @@ public final class DrainBenchmark {
         }
     }
 
-    private static void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("not within 5 min: " + what);
-            }
-            Thread.sleep(100);
-        }
-    }
 
     private static int intArg(String[] args, String name, int fallback) {
         String value = stringArg(args, name, null);
