@@ -60,7 +60,7 @@ public final class EvictionAdmission {
     private Decided decide(EvictionRequest request, Pod pod, boolean live, ClusterConfig clusterConfig) {
         VmiLookup lookup = VmiLookup.notNeeded();
         boolean cached = false;
-        var vmiName = EvictionAdmitter.vmiNameOf(pod);
+        var vmiName = EvictionAdmitter.vmiToRead(pod);
         if (vmiName.isPresent()) {
             try {
                 AdmissionCluster.Source<VirtualMachineInstance> read = cluster.vmi(request.namespace(), vmiName.get(), live);

@@ -1,6 +1,7 @@
 package dev.drainboard.admission;
 
 import dev.drainboard.architecture.Pure;
+import dev.drainboard.controller.vmi.LauncherPodState;
 import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
@@ -39,6 +40,14 @@ public final class EvictionAdmitter {
     }
 
     /**
+     * The VMI {@link #decide} needs read for this pod: the one {@link #vmiNameOf} names, unless the pod has completed
+     * (its eviction goes through whatever the VMI says).
+     */
+    public static Optional<String> vmiToRead(Pod pod) {
+        return pod == null || LauncherPodState.isFinished(pod) ? Optional.empty() : vmiNameOf(pod);
+    }
+
+    /**
      * Decides one eviction.
      *
      * @param request the eviction asked for
@@ -55,6 +64,11 @@ public final class EvictionAdmitter {
         }
         if (!isLauncher(pod)) {
             return allow(EvictionDecision.Why.NOT_A_LAUNCHER_POD);
+        }
+        // A launcher pod that has ended holds no VM: KubeVirt lets it go, so a drain can clear it off the node
+        // (isCompleted in pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go).
+        if (LauncherPodState.isFinished(pod)) {
+            return allow(EvictionDecision.Why.COMPLETED_POD);
         }
         if (vmiNameOf(pod).isEmpty()) {
             return allow(EvictionDecision.Why.NO_DOMAIN_ANNOTATION);

@@ -21,6 +21,8 @@ public sealed interface EvictionDecision {
         POD_NOT_READ,
         /** Not a virt-launcher pod. */
         NOT_A_LAUNCHER_POD,
+        /** A launcher pod that has completed (Succeeded or Failed): its VMI no longer runs in it. */
+        COMPLETED_POD,
         /** A launcher pod without the {@code kubevirt.io/domain} annotation names no VMI. */
         NO_DOMAIN_ANNOTATION,
         /** The VMI the pod names could not be read. */

@@ -7,6 +7,7 @@ import dev.drainboard.admission.VmiLookup;
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.vm.VmDecision;
 import dev.drainboard.controller.vm.VmPlan;
+import dev.drainboard.controller.vmi.LauncherPodState;
 import dev.drainboard.kubevirt.KubeVirtConditions;
 import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.KubeVirtValues;
@@ -345,8 +346,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
     }
 
     static boolean isFinished(Pod pod) {
-        String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
-        return "Succeeded".equals(phase) || "Failed".equals(phase);
+        return LauncherPodState.isFinished(pod);
     }
 
     private static boolean hasEmptyDir(Pod pod) {

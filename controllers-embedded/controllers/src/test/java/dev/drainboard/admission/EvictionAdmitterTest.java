@@ -123,6 +123,29 @@ class EvictionAdmitterTest {
         assertThat(EvictionAdmitter.vmiNameOf(pod)).isEmpty();
     }
 
+    @ParameterizedTest(name = "pod {0}, strategy {1}, migratable={2} → {3}")
+    @DisplayName("a completed launcher pod passes whatever its VMI says; a running one does not")
+    @CsvSource(delimiter = '|', textBlock = """
+            Succeeded | LiveMigrate | false | COMPLETED_POD
+            Failed    | LiveMigrate | false | COMPLETED_POD
+            Succeeded | External    | true  | COMPLETED_POD
+            Failed    | LiveMigrate | true  | COMPLETED_POD
+            Running   | LiveMigrate | false | NOT_LIVE_MIGRATABLE
+            Pending   | LiveMigrate | false | NOT_LIVE_MIGRATABLE
+            Running   | External    | true  | EVACUATION_TRIGGERED
+            """)
+    void completedLauncherPodPasses(String phase, String strategy, boolean migratable, Why why) {
+        Pod pod = new PodBuilder(launcher("vm", NODE)).withNewStatus().withPhase(phase).endStatus().build();
+        boolean completed = why == Why.COMPLETED_POD;
+
+        EvictionDecision decision = EvictionAdmitter.decide(evictionOf(pod, false), pod,
+                completed ? VmiLookup.notNeeded() : VmiLookup.found(vmi("vm", strategy, migratable, false)), DEFAULTS);
+
+        assertThat(decision.why()).isEqualTo(why);
+        assertThat(decision instanceof EvictionDecision.Allow).isEqualTo(completed);
+        assertThat(EvictionAdmitter.vmiToRead(pod)).as("VMI read for the decision").isEqualTo(completed ? Optional.empty() : Optional.of("vm"));
+    }
+
     @Test
     @DisplayName("a launcher pod without the kubevirt.io/domain annotation passes")
     void launcherWithoutDomainPasses() {

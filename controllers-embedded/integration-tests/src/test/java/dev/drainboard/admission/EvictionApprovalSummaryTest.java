@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.drainboard.admission.EvictionTestCluster.EvictionResult;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -103,5 +104,25 @@ class EvictionApprovalSummaryTest {
         assertThat(third).isEqualTo(new EvictionResult(429, PDB_VIOLATION));
         assertThat(cluster.client().pods().inNamespace("default").withName(pod.getMetadata().getName()).get()
                 .getMetadata().getDeletionTimestamp()).isNull();
+    }
+
+    @ParameterizedTest(name = "launcher pod {0}")
+    @DisplayName("a completed launcher pod of a non-migratable LiveMigrate VMI is evicted (KubeVirt lets it go)")
+    @CsvSource({"Succeeded", "Failed"})
+    void completedLauncherPodIsEvicted(String phase) throws Exception {
+        String vmi = "completed-" + phase.toLowerCase(Locale.ROOT);
+        Pod pod = cluster.runVmi(vmi, "LiveMigrate", false, "node01");
+        cluster.awaitBudget(vmi, true);
+        assertThat(cluster.evict(pod.getMetadata().getName()).message())
+                .as("refused while it runs").endsWith("is configured with an eviction strategy but is not live-migratable");
+        cluster.client().pods().inNamespace("default").withName(pod.getMetadata().getName())
+                .editStatus(p -> new PodBuilder(p).editStatus().withPhase(phase).withConditions().endStatus().build());
+
+        EvictionResult result = cluster.evict(pod.getMetadata().getName());
+
+        assertThat(result.code()).as(result.message()).isEqualTo(201);
+        assertThat(cluster.client().pods().inNamespace("default").withName(pod.getMetadata().getName()).get())
+                .satisfiesAnyOf(p -> assertThat(p).isNull(), p -> assertThat(p.getMetadata().getDeletionTimestamp()).isNotNull());
+        assertThat(cluster.vmi(vmi).isMarkedForEviction()).as("VMI marked for evacuation").isFalse();
     }
 }
