@@ -220,16 +220,26 @@ public final class DisruptionBudgetController {
             }
             case BudgetAction.Shrink s -> {
                 try {
-                    api.withName(s.name()).patch(PatchContext.of(PatchType.JSON), DisruptionBudgets.shrinkPatch());
+                    api.withName(s.name()).patch(PatchContext.of(PatchType.JSON), DisruptionBudgets.shrinkPatch(s.migrationName()));
                     recorder.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_UPDATE,
                             KubeVirtMessages.SHRANK_PDB, s.name());
                 } catch (KubernetesClientException e) {
+                    if (alreadyShrunk(api.withName(s.name()).get(), s.migrationName())) {
+                        // The cache had not seen our own earlier shrink yet: the patch's guard refused to do it twice.
+                        LOG.debug("PodDisruptionBudget {}/{} was already shrunk after migration {}", namespace, s.name(), s.migrationName());
+                        return;
+                    }
                     recorder.warning(vmi, KubeVirtEventReasons.FAILED_UPDATE,
                             KubeVirtMessages.ERROR_SHRINKING_PDB, s.name(), errorText(e));
                     throw e;
                 }
             }
         }
+    }
+
+    /** Gone, or no longer expanded for that migration. */
+    private static boolean alreadyShrunk(PodDisruptionBudget live, String migrationName) {
+        return live == null || !DisruptionBudgets.migrationName(live).filter(migrationName::equals).isPresent();
     }
 
     /** The VMI a PDB was kept for, rebuilt from its owner reference: events of a deleted VMI still name it. */

@@ -1,5 +1,6 @@
 package dev.drainboard.controller.disruptionbudget;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.KubeVirtResource;
@@ -89,9 +90,15 @@ public final class DisruptionBudgets {
         return !labelled && minAvailable(pdb).map(n -> n == 2).orElse(false);
     }
 
-    /** JSON patch of the shrink: {@code minAvailable} back to 1 and the migration label removed. */
-    public static String shrinkPatch() {
-        return "[{\"op\":\"replace\",\"path\":\"/spec/minAvailable\",\"value\":1},"
+    /**
+     * JSON patch of the shrink: {@code minAvailable} back to 1 and the migration label removed, guarded by the label
+     * still naming that migration (a second shrink from a cache that has not seen the first fails the guard instead of
+     * undoing a newer expansion).
+     */
+    public static String shrinkPatch(String migrationName) {
+        return "[{\"op\":\"test\",\"path\":\"/metadata/labels/kubevirt.io~1migrationName\",\"value\":"
+                + TextNode.valueOf(migrationName).toString() + "},"
+                + "{\"op\":\"replace\",\"path\":\"/spec/minAvailable\",\"value\":1},"
                 + "{\"op\":\"remove\",\"path\":\"/metadata/labels/kubevirt.io~1migrationName\"}]";
     }
 }

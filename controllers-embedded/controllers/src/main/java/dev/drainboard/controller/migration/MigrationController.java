@@ -418,14 +418,23 @@ public final class MigrationController {
     }
 
     /**
-     * The hand-off (KubeVirt's {@code handleTargetPodHandoff}): one JSON patch, guarded by the VMI's resourceVersion,
-     * with the state and the target node label.
+     * The hand-off (KubeVirt's {@code handleTargetPodHandoff}): one JSON patch with the state and the target node
+     * label. Like KubeVirt's {@code patchVMI} it is guarded by what it replaces, not by the VMI's resourceVersion: the
+     * node handler and the VMI controller write the VMI all along a drain, and a guard on every change would fail the
+     * hand-off (and record a Warning) for writes that have nothing to do with it. What must not have changed is which
+     * migration the VMI's state belongs to.
      */
     private void handOff(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
         ArrayNode ops = NODES.arrayNode();
-        ops.addObject().put("op", "test").put("path", "/metadata/resourceVersion").put("value", vmi.getMetadata().getResourceVersion());
+        MigrationState previous = vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
+        if (previous == null) {
+            ops.addObject().put("op", "test").put("path", "/status/migrationState").putNull("value");
+        } else {
+            ops.addObject().put("op", "test").put("path", "/status/migrationState/migrationUid").put("value", previous.getMigrationUid());
+        }
         ops.addObject().put("op", "add").put("path", "/status/migrationState").set("value", JSON.valueToTree(state));
         if (vmi.getMetadata().getLabels() == null) {
+            ops.addObject().put("op", "test").put("path", "/metadata/labels").putNull("value");
             ops.addObject().put("op", "add").put("path", "/metadata/labels").set("value",
                     NODES.objectNode().put(KubeVirtLabels.MIGRATION_TARGET_NODE_NAME, state.getTargetNode()));
         } else {
@@ -435,9 +444,22 @@ public final class MigrationController {
         try {
             writes.patch(VirtualMachineInstance.class, vmi.getMetadata().getNamespace(), vmi.getMetadata().getName(), null, PatchType.JSON, ops.toString());
         } catch (KubernetesClientException e) {
+            if (handedOff(vmi, state.getMigrationUid())) {
+                // Our own earlier hand-off, not yet in the cache: the guard kept it from being written twice.
+                LOG.debug("migration {}/{} was already handed off", vmim.getMetadata().getNamespace(), vmim.getMetadata().getName());
+                return;
+            }
             events.warning(vmim, KubeVirtEventReasons.FAILED_HAND_OVER, KubeVirtMessages.FAILED_HAND_OVER, message(e));
             throw e;
         }
+    }
+
+    /** Whether the VMI, read live, already holds this migration's state. */
+    private boolean handedOff(VirtualMachineInstance vmi, String migrationUid) {
+        VirtualMachineInstance live = client.resources(VirtualMachineInstance.class)
+                .inNamespace(vmi.getMetadata().getNamespace()).withName(vmi.getMetadata().getName()).get();
+        return live != null && live.getStatus() != null && live.getStatus().getMigrationState() != null
+                && migrationUid.equals(live.getStatus().getMigrationState().getMigrationUid());
     }
 
     /**

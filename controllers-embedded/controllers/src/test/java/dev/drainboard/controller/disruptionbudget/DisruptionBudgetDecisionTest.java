@@ -196,10 +196,11 @@ class DisruptionBudgetDecisionTest {
     }
 
     @Test
-    @DisplayName("the shrink patch sets minAvailable to 1 and removes the migration label")
+    @DisplayName("the shrink patch, guarded by the label naming that migration, sets minAvailable to 1 and removes the label")
     void shrinkPatch() {
-        assertThat(DisruptionBudgets.shrinkPatch()).isEqualTo(
-                "[{\"op\":\"replace\",\"path\":\"/spec/minAvailable\",\"value\":1},"
+        assertThat(DisruptionBudgets.shrinkPatch("kubevirt-evacuation-x2k")).isEqualTo(
+                "[{\"op\":\"test\",\"path\":\"/metadata/labels/kubevirt.io~1migrationName\",\"value\":\"kubevirt-evacuation-x2k\"},"
+                        + "{\"op\":\"replace\",\"path\":\"/spec/minAvailable\",\"value\":1},"
                         + "{\"op\":\"remove\",\"path\":\"/metadata/labels/kubevirt.io~1migrationName\"}]");
     }
 
