@@ -1,9 +1,15 @@
 package dev.drainboard.controller.informers;
 
+import dev.drainboard.kubevirt.api.MigrationPolicy;
 import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.VirtualMachineClusterInstancetype;
+import dev.drainboard.kubevirt.api.VirtualMachineClusterPreference;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.kubevirt.api.VirtualMachineInstancetype;
+import dev.drainboard.kubevirt.api.VirtualMachinePool;
+import dev.drainboard.kubevirt.api.VirtualMachinePreference;
 import dev.drainboard.runtime.Keys;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -35,6 +41,12 @@ public final class SharedInformers {
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<VirtualMachineInstanceReplicaSet> replicaSets;
     private final FreshMigrations freshMigrations;
+    private final SharedIndexInformer<VirtualMachineInstancetype> instancetypes;
+    private final SharedIndexInformer<VirtualMachineClusterInstancetype> clusterInstancetypes;
+    private final SharedIndexInformer<VirtualMachinePreference> preferences;
+    private final SharedIndexInformer<VirtualMachineClusterPreference> clusterPreferences;
+    private final SharedIndexInformer<MigrationPolicy> migrationPolicies;
+    private final SharedIndexInformer<VirtualMachinePool> pools;
 
     /** Creates (does not start) the informers on the factory; {@code factory.startAllRegisteredInformers()} starts them. */
     public SharedInformers(SharedInformerFactory factory) {
@@ -49,6 +61,48 @@ public final class SharedInformers {
             return vmi == null ? List.of() : List.of(Keys.of(vmim.getMetadata().getNamespace(), vmi));
         }));
         this.freshMigrations = new FreshMigrations(migrations);
+        this.instancetypes = optional(factory.sharedIndexInformerFor(VirtualMachineInstancetype.class, 0));
+        this.clusterInstancetypes = optional(factory.sharedIndexInformerFor(VirtualMachineClusterInstancetype.class, 0));
+        this.preferences = optional(factory.sharedIndexInformerFor(VirtualMachinePreference.class, 0));
+        this.clusterPreferences = optional(factory.sharedIndexInformerFor(VirtualMachineClusterPreference.class, 0));
+        this.migrationPolicies = optional(factory.sharedIndexInformerFor(MigrationPolicy.class, 0));
+        this.pools = optional(factory.sharedIndexInformerFor(VirtualMachinePool.class, 0));
+    }
+
+    /**
+     * An informer of a kind whose CRD a real cluster may not have (instance types, migration policies, pools):
+     * it keeps retrying instead of giving up, its cache stays empty meanwhile, and nothing waits for it to sync
+     * (it is not in {@link #all()}).
+     */
+    private static <T> SharedIndexInformer<T> optional(SharedIndexInformer<T> informer) {
+        informer.exceptionHandler((started, error) -> true);
+        return informer;
+    }
+
+    public SharedIndexInformer<VirtualMachineInstancetype> instancetypes() {
+        return instancetypes;
+    }
+
+    public SharedIndexInformer<VirtualMachineClusterInstancetype> clusterInstancetypes() {
+        return clusterInstancetypes;
+    }
+
+    public SharedIndexInformer<VirtualMachinePreference> preferences() {
+        return preferences;
+    }
+
+    public SharedIndexInformer<VirtualMachineClusterPreference> clusterPreferences() {
+        return clusterPreferences;
+    }
+
+    /** MigrationPolicies (cluster-scoped); empty where the migrations.kubevirt.io CRD is missing. */
+    public SharedIndexInformer<MigrationPolicy> migrationPolicies() {
+        return migrationPolicies;
+    }
+
+    /** VirtualMachinePools; empty where the pool.kubevirt.io CRD is missing. */
+    public SharedIndexInformer<VirtualMachinePool> pools() {
+        return pools;
     }
 
     public SharedIndexInformer<VirtualMachineInstance> vmis() {
@@ -76,7 +130,7 @@ public final class SharedInformers {
         return replicaSets;
     }
 
-    /** Every informer, e.g. to wait until all have synced. */
+    /** Every informer of a kind KubeVirt always installs, e.g. to wait until all have synced. */
     public List<SharedIndexInformer<?>> all() {
         return List.of(vmis, vms, migrations, pods, replicaSets);
     }
