@@ -144,7 +144,7 @@ public final class VmController {
             }
         }
         // A VM that cannot start for its instance type is tried again with back-off, as KubeVirt re-queues a sync error.
-        return failure == null ? Result.done() : Result.requeue();
+        return failure == null ? Result.done() : Result.error(new IllegalStateException(failure.getMessage()));
     }
 
     /** The instance type and preference a VM names, or a failure as KubeVirt's VM controller reports it. */
