@@ -46,7 +46,7 @@ import java.util.random.RandomGenerator;
  * The pool controller's loop: for a VirtualMachinePool key, read the pool and its namespace's VMs from the caches,
  * let {@link PoolDecision} decide, release and adopt, create or delete VMs (with expectations and KubeVirt's
  * events), and merge-patch the status subresource. A cluster without the pool.kubevirt.io CRD has no pools: the loop
- * then waits for an informer that never syncs and does nothing.
+ * runs (it waits only for the VM informer) and finds nothing to do.
  */
 public final class PoolController {
 
@@ -103,7 +103,9 @@ public final class PoolController {
                 .deleted(this::deletionSeen));
         return ControllerLoop.<String>builder(NAME, this::reconcile)
                 .workers(WORKERS)
-                .watch(informers.pools(), Keys::of)
+                // A cluster without the pool.kubevirt.io CRD: the pool informer never syncs, the loop still runs
+                // (with nothing to do) instead of waiting for ever.
+                .watchUnsynced(informers.pools(), Keys::of)
                 .watchAll(informers.vms(), this::keysFor)
                 .build();
     }
