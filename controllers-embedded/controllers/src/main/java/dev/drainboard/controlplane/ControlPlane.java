@@ -61,7 +61,7 @@ public final class ControlPlane implements AutoCloseable {
 
     private ControlPlane(Builder b) {
         this.manager = new ControllerManager(b.client, b.election);
-        this.informers = new SharedInformers(manager.informers());
+        this.informers = new SharedInformers(manager.client(), manager.informers());
         this.clusterConfig = ClusterConfigSource.start(b.client);
         VmiController.register(manager, informers);
         VmController.register(manager, informers);
@@ -99,6 +99,7 @@ public final class ControlPlane implements AutoCloseable {
         }
         started = true;
         manager.start();
+        informers.startOptional();
     }
 
     public ControllerManager manager() {
@@ -141,6 +142,7 @@ public final class ControlPlane implements AutoCloseable {
             return;
         }
         closed = true;
+        informers.close();
         manager.close();
         stopWebhook();
         clusterConfig.close();

@@ -14,6 +14,7 @@ import dev.drainboard.runtime.Keys;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.SharedInformerFactory;
 
@@ -26,7 +27,7 @@ import java.util.Optional;
  * look things up by. Built once per control plane before the factory starts, so that each type is listed
  * and watched once however many controllers (and the UI) read it.
  */
-public final class SharedInformers {
+public final class SharedInformers implements AutoCloseable {
 
     /** Pods by the {@code namespace/name} of the VMI that controls them (launcher and migration target pods). */
     public static final String PODS_BY_VMI = "vmi";
@@ -41,6 +42,7 @@ public final class SharedInformers {
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<VirtualMachineInstanceReplicaSet> replicaSets;
     private final FreshMigrations freshMigrations;
+    private final OptionalInformers optional;
     private final SharedIndexInformer<VirtualMachineInstancetype> instancetypes;
     private final SharedIndexInformer<VirtualMachineClusterInstancetype> clusterInstancetypes;
     private final SharedIndexInformer<VirtualMachinePreference> preferences;
@@ -48,8 +50,12 @@ public final class SharedInformers {
     private final SharedIndexInformer<MigrationPolicy> migrationPolicies;
     private final SharedIndexInformer<VirtualMachinePool> pools;
 
-    /** Creates (does not start) the informers on the factory; {@code factory.startAllRegisteredInformers()} starts them. */
-    public SharedInformers(SharedInformerFactory factory) {
+    /**
+     * Creates (does not start) the informers: those of the kinds KubeVirt always installs on the factory
+     * ({@code factory.startAllRegisteredInformers()} starts them), the others on the client ({@link #startOptional()}
+     * starts each once the cluster serves its kind).
+     */
+    public SharedInformers(KubernetesClient client, SharedInformerFactory factory) {
         this.vmis = factory.sharedIndexInformerFor(VirtualMachineInstance.class, 0);
         this.vms = factory.sharedIndexInformerFor(VirtualMachine.class, 0);
         this.migrations = factory.sharedIndexInformerFor(VirtualMachineInstanceMigration.class, 0);
@@ -61,22 +67,28 @@ public final class SharedInformers {
             return vmi == null ? List.of() : List.of(Keys.of(vmim.getMetadata().getNamespace(), vmi));
         }));
         this.freshMigrations = new FreshMigrations(migrations);
-        this.instancetypes = optional(factory.sharedIndexInformerFor(VirtualMachineInstancetype.class, 0));
-        this.clusterInstancetypes = optional(factory.sharedIndexInformerFor(VirtualMachineClusterInstancetype.class, 0));
-        this.preferences = optional(factory.sharedIndexInformerFor(VirtualMachinePreference.class, 0));
-        this.clusterPreferences = optional(factory.sharedIndexInformerFor(VirtualMachineClusterPreference.class, 0));
-        this.migrationPolicies = optional(factory.sharedIndexInformerFor(MigrationPolicy.class, 0));
-        this.pools = optional(factory.sharedIndexInformerFor(VirtualMachinePool.class, 0));
+        this.optional = new OptionalInformers(client);
+        this.instancetypes = optional.add(VirtualMachineInstancetype.class);
+        this.clusterInstancetypes = optional.add(VirtualMachineClusterInstancetype.class);
+        this.preferences = optional.add(VirtualMachinePreference.class);
+        this.clusterPreferences = optional.add(VirtualMachineClusterPreference.class);
+        this.migrationPolicies = optional.add(MigrationPolicy.class);
+        this.pools = optional.add(VirtualMachinePool.class);
     }
 
     /**
-     * An informer of a kind whose CRD a real cluster may not have (instance types, migration policies, pools):
-     * it keeps retrying instead of giving up, its cache stays empty meanwhile, and nothing waits for it to sync
-     * (it is not in {@link #all()}).
+     * Starts the informers of kinds a cluster may lack (instance types, migration policies, pools), each once the
+     * cluster's discovery serves it, looking again every {@value OptionalInformers#RECHECK_SECONDS} s meanwhile;
+     * until then its cache stays empty. Nothing waits for them to sync (they are not in {@link #all()}).
      */
-    private static <T> SharedIndexInformer<T> optional(SharedIndexInformer<T> informer) {
-        informer.exceptionHandler((started, error) -> true);
-        return informer;
+    public void startOptional() {
+        optional.start();
+    }
+
+    /** Stops what {@link #startOptional()} started (the factory's informers stop with the factory). */
+    @Override
+    public void close() {
+        optional.close();
     }
 
     public SharedIndexInformer<VirtualMachineInstancetype> instancetypes() {

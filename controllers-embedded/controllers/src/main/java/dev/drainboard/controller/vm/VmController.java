@@ -19,6 +19,7 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstancetype;
 import dev.drainboard.kubevirt.api.VirtualMachineInstancetypeSpec;
 import dev.drainboard.kubevirt.api.VirtualMachinePreference;
 import dev.drainboard.kubevirt.api.VirtualMachinePreferenceSpec;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import dev.drainboard.runtime.ControllerLoop;
@@ -206,8 +207,14 @@ public final class VmController {
             T fresh = namespace == null ? client.resources(type).withName(name).get()
                     : client.resources(type).inNamespace(namespace).withName(name).get();
             if (fresh == null) {
-                String plural = io.fabric8.kubernetes.api.model.HasMetadata.getPlural(type) + "." + io.fabric8.kubernetes.api.model.HasMetadata.getGroup(type);
-                throw new MissingReference(reason, plural + " \"" + name + "\" not found");
+                // fabric8 reads any 404 as null: tell a missing object from a missing kind, as the API's messages do.
+                String plural = HasMetadata.getPlural(type);
+                var served = client.getApiResources(HasMetadata.getApiVersion(type));
+                boolean kindServed = served != null && served.getResources() != null
+                        && served.getResources().stream().anyMatch(r -> plural.equals(r.getName()));
+                throw new MissingReference(reason, kindServed
+                        ? plural + "." + HasMetadata.getGroup(type) + " \"" + name + "\" not found"
+                        : "the server could not find the requested resource");
             }
             return fresh;
         } catch (KubernetesClientException e) {
