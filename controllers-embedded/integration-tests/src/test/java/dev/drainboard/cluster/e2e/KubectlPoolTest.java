@@ -137,4 +137,28 @@ class KubectlPoolTest {
                 "-o", "jsonpath={range .items[*]}{.reason}: {.message}{\"\\n\"}{end}").stdout();
         assertThat(events).containsPattern("SuccessfulDelete: Deleted VM default/api-4 with uid [0-9a-f-]+ from pool");
     }
+
+    @Test
+    @DisplayName("a paused pool does not scale and says so (ReplicaPaused, 'Pool is paused'); resumed, it catches up")
+    void pauseAndResume() {
+        kubectl.apply(POOL.formatted("batch", "batch", "", "batch", "batch"));
+        await().atMost(WAIT).until(() -> vms("batch").size() == 3);
+
+        kubectl.succeed("patch", "vmpool", "batch", "--type=merge", "-p", "{\"spec\":{\"paused\":true}}");
+        await().atMost(WAIT).until(() -> "True/SuccessfulPaused/Pool controller is paused".equals(kubectl.succeed("get", "vmpool", "batch", "-o",
+                "jsonpath={.status.conditions[?(@.type==\"ReplicaPaused\")].status}/{.status.conditions[?(@.type==\"ReplicaPaused\")].reason}"
+                        + "/{.status.conditions[?(@.type==\"ReplicaPaused\")].message}").stdout()));
+        kubectl.succeed("scale", "vmpool/batch", "--replicas=4");
+        kubectl.succeed("delete", "vm", "batch-0", "--wait=true");
+        assertThat(vms("batch")).as("paused: nothing created, not even the deleted one").containsExactly("batch-1", "batch-2");
+
+        kubectl.succeed("patch", "vmpool", "batch", "--type=merge", "-p", "{\"spec\":{\"paused\":false}}");
+        await().atMost(WAIT).until(() -> vms("batch").equals(List.of("batch-0", "batch-1", "batch-2", "batch-3")));
+        await().atMost(WAIT).until(() -> kubectl.succeed("get", "vmpool", "batch", "-o",
+                "jsonpath={.status.conditions[?(@.type==\"ReplicaPaused\")].status}").stdout().isEmpty());
+        String events = kubectl.succeed("get", "events", "--field-selector", "involvedObject.name=batch,involvedObject.kind=VirtualMachinePool",
+                "-o", "jsonpath={range .items[*]}{.reason}: {.message}{\"\\n\"}{end}").stdout();
+        assertThat(events).contains("SuccessfulPaused: Pool is paused", "SuccessfulResume: Pool is unpaused",
+                "SuccessfulCreate: Created VM default/batch-3");
+    }
 }
