@@ -46,4 +46,13 @@ public final class KubeVirtAnnotations {
     /** Launcher pods of a VMI marked for eviction (value {@code "true"}). */
     public static final String DESCHEDULER_EVICTION_IN_PROGRESS = "descheduler.alpha.kubernetes.io/eviction-in-progress";
     public static final String DESCHEDULER_EVICTION_IN_PROGRESS_VALUE = "true";
+
+    /** VMIs of a VM with a namespaced instance type ({@code spec.instancetype.kind: VirtualMachineInstancetype}): its name. */
+    public static final String INSTANCETYPE_NAME = "kubevirt.io/instancetype-name";
+    /** VMIs of a VM with a cluster-wide instance type: its name. */
+    public static final String CLUSTER_INSTANCETYPE_NAME = "kubevirt.io/cluster-instancetype-name";
+    /** VMIs of a VM with a namespaced preference: its name. */
+    public static final String PREFERENCE_NAME = "kubevirt.io/preference-name";
+    /** VMIs of a VM with a cluster-wide preference: its name. */
+    public static final String CLUSTER_PREFERENCE_NAME = "kubevirt.io/cluster-preference-name";
 }

@@ -30,4 +30,6 @@ public final class KubeVirtLabels {
     public static final String VMI_ID = "vmi.kubevirt.io/id";
     /** Launcher pods, deprecated: the sanitized hostname of the VM. */
     public static final String DEPRECATED_VM_NAME = "vm.kubevirt.io/name";
+    /** VMs of a VirtualMachinePool (and their template): the pool revision they were made from, {@code <pool>-<generation>}. */
+    public static final String VM_POOL_REVISION_NAME = "kubevirt.io/vm-pool-revision-name";
 }

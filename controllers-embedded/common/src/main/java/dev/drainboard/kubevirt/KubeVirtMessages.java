@@ -138,4 +138,19 @@ public final class KubeVirtMessages {
     public static String failedMarkingVmi(String error) {
         return FAILED_MARKING_VMI.formatted(error);
     }
+
+    /** Instance types ({@code pkg/instancetype/conflict}): a VM field that the instance type also sets. */
+    public static final String INSTANCETYPE_CONFLICTS = "VM field(s) %s conflicts with selected instance type";
+    /** VM controller ({@code pkg/instancetype/controller/vm}): the instance type could not be applied to the new VMI. */
+    public static final String VMI_CONFLICTS_WITH_INSTANCETYPE = "VMI conflicts with instancetype spec in fields: [%s]";
+    /** VM controller event: creating the VMI failed while applying the instance type. */
+    public static final String VM_FAILED_TO_APPLY_INSTANCETYPE = "Error creating virtual machine instance: Failed to apply instancetype: %s";
+    /** Pool controller ({@code pkg/virt-controller/watch/pool}) events. */
+    public static final String POOL_CREATED_VM = "Created VM %s/%s";
+    public static final String POOL_ERROR_CREATING_VM = "Error creating VM: %s";
+    public static final String POOL_DELETED_VM = "Deleted VM %s/%s with uid %s from pool";
+    public static final String POOL_ERROR_DELETING_VM = "Error deleting virtual machine %s/%s: %s";
+    public static final String POOL_PAUSED = "Pool is paused";
+    public static final String POOL_UNPAUSED = "Pool is unpaused";
+    public static final String POOL_PAUSED_CONDITION = "Pool controller is paused";
 }

@@ -6,6 +6,7 @@ import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.evacuation.EvacuationController;
 import dev.drainboard.controller.migration.MigrationController;
 import dev.drainboard.controller.migration.MigrationTimings;
+import dev.drainboard.controller.pool.PoolController;
 import dev.drainboard.controller.replicaset.ReplicaSetController;
 import dev.drainboard.controller.vm.VmController;
 import dev.drainboard.controller.vmi.VmiController;
@@ -26,7 +27,7 @@ import java.util.function.Consumer;
 
 /**
  * Drainboard's KubeVirt control plane for one cluster: a {@link ControllerManager} (client, shared informers, event
- * recorders, leader election) with the VMI, VM, disruption-budget, evacuation, migration and replica-set
+ * recorders, leader election) with the VMI, VM, disruption-budget, evacuation, migration, replica-set and pool
  * controllers, plus the live KubeVirt configuration. The same for a real cluster ({@code drainboard controllers}) and the embedded one ({@code drainboard serve}, the console).
  *
  * <p>More controllers plug in as {@link Component}s given to the {@link Builder}; each is installed after the
@@ -60,7 +61,7 @@ public final class ControlPlane implements AutoCloseable {
 
     private ControlPlane(Builder b) {
         this.manager = new ControllerManager(b.client, b.election);
-        this.informers = new SharedInformers(manager.informers());
+        this.informers = new SharedInformers(manager.client(), manager.informers());
         this.clusterConfig = ClusterConfigSource.start(b.client);
         VmiController.register(manager, informers);
         VmController.register(manager, informers);
@@ -68,6 +69,7 @@ public final class ControlPlane implements AutoCloseable {
         EvacuationController.register(manager, informers, clusterConfig);
         MigrationController.register(manager, informers, clusterConfig, b.migrationTimings);
         ReplicaSetController.register(manager, informers);
+        PoolController.register(manager, informers);
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
@@ -97,6 +99,7 @@ public final class ControlPlane implements AutoCloseable {
         }
         started = true;
         manager.start();
+        informers.startOptional();
     }
 
     public ControllerManager manager() {
@@ -139,6 +142,7 @@ public final class ControlPlane implements AutoCloseable {
             return;
         }
         closed = true;
+        informers.close();
         manager.close();
         stopWebhook();
         clusterConfig.close();

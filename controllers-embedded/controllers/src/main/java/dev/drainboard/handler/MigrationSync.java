@@ -6,6 +6,8 @@ import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
 import dev.drainboard.kubevirt.config.MigrationConfig;
 import dev.drainboard.simulation.SimulationKnobs;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -72,6 +74,22 @@ public final class MigrationSync {
             case COMPLETED -> Step.COMPLETE;
             case FAILED -> Step.FAIL;
         };
+    }
+
+    /**
+     * The configuration a migration follows: its own {@code migrationState.migrationConfiguration} (the cluster's
+     * with the matching MigrationPolicy laid over it, written by the migration controller at the hand-off), else the
+     * cluster's (a hand-off by a controller that does not write it). One KubeVirt would refuse counts as absent.
+     */
+    public static MigrationConfig configOf(MigrationState state, MigrationConfig cluster) {
+        if (state == null || state.getMigrationConfiguration() == null) {
+            return cluster;
+        }
+        try {
+            return ClusterConfig.migrations(state.getMigrationConfiguration());
+        } catch (InvalidClusterConfigException e) {
+            return cluster;
+        }
     }
 
     /**

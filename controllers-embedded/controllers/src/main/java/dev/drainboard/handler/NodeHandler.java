@@ -405,7 +405,7 @@ public final class NodeHandler implements AutoCloseable {
             }
             case START -> {
                 Node node = nodes.getStore().getByKey(vmi.getStatus().getNodeName());
-                MigrationOptions options = MigrationSync.options(config.current().migrations(),
+                MigrationOptions options = MigrationSync.options(MigrationSync.configOf(state, config.current().migrations()),
                         node == null ? Map.of() : node.getMetadata().getAnnotations(),
                         vmi.getMetadata().getAnnotations(), definitionOf(vmi).memoryBytes());
                 options = MigrationSync.withNodePressureAssist(options, config.current().nodePressureAssist(), vmi,

@@ -77,7 +77,9 @@ public final class ControllerLoop<K> implements AutoCloseable {
         List<SharedIndexInformer<?>> sync = new ArrayList<>(b.waitFor);
         for (PendingWatch<?, K> w : b.watches) {
             watches.add(register(w));
-            sync.add(w.informer());
+            if (!b.unsynced.contains(w)) {
+                sync.add(w.informer());
+            }
         }
         this.syncedBeforeStart = List.copyOf(sync);
     }
@@ -393,6 +395,7 @@ public final class ControllerLoop<K> implements AutoCloseable {
         private int workers = 1;
         private final List<PendingWatch<?, K>> watches = new ArrayList<>();
         private final List<SharedIndexInformer<?>> waitFor = new ArrayList<>();
+        private final List<PendingWatch<?, K>> unsynced = new ArrayList<>();
         private RateLimiter<K> rateLimiter;
         private Ticker ticker = Ticker.system();
 
@@ -433,6 +436,17 @@ public final class ControllerLoop<K> implements AutoCloseable {
         public <T> Builder<K> watchAll(SharedIndexInformer<T> informer,
                                        Function<? super T, ? extends Collection<? extends K>> keysOf) {
             watches.add(new PendingWatch<>(informer, keysOf, null));
+            return this;
+        }
+
+        /**
+         * As {@link #watch(SharedIndexInformer, Function)}, but workers do not wait for this informer to sync: for a
+         * kind whose CRD a cluster may lack (its informer then never syncs). Objects it lists later arrive as adds.
+         * The reconciler must treat an object missing from its cache as absent, and act only on what it finds.
+         */
+        public <T> Builder<K> watchUnsynced(SharedIndexInformer<T> informer, Function<? super T, ? extends K> keyOf) {
+            watch(informer, keyOf, null);
+            unsynced.add(watches.getLast());
             return this;
         }
 

@@ -51,7 +51,7 @@ class ControlPlaneLeaderElectionTest {
                 assertThat(standby.isLeader()).isFalse();
                 assertThat(standby.figures()).allSatisfy(f -> assertThat(f.state()).isEqualTo(ControllerFigures.State.STOPPED));
                 assertThat(leader.figures()).extracting(ControllerFigures::name).containsExactlyInAnyOrder("vmi-controller", "vm-controller",
-                        "disruption-budget", "evacuation", "migration", "replicaset-controller");
+                        "disruption-budget", "evacuation", "migration", "replicaset-controller", "pool-controller");
                 await().atMost(HANG_GUARD).until(() -> leader.figures().stream()
                         .allMatch(f -> f.state() == ControllerFigures.State.RUNNING));
                 assertThat(changes).containsExactly((leader == a ? "a" : "b") + ":true");

@@ -269,4 +269,38 @@ class ControlPlaneTest {
                 .contains("Started the virtual machine by creating the new virtual machine instance app",
                         "Stopped the virtual machine by deleting the virtual machine instance " + first.getMetadata().getUid());
     }
+
+    /**
+     * A cluster without KubeVirt's newer CRDs (instancetype.kubevirt.io here): the controllers run, a VM naming an
+     * instance type gets KubeVirt's Failure condition with the API's 404, and plain VMs start as ever.
+     */
+    @Test
+    void withoutTheInstancetypeCrdAVmNamingOneFailsAndOthersStart() {
+        String ns = "no-instancetype-crd";
+        TestClusters.namespace(client, ns);
+        String template = """
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachine
+                metadata: {name: %s, namespace: %s}
+                spec:
+                  runStrategy: Always
+                  %s
+                  template:
+                    spec:
+                      domain: {devices: {}, memory: {guest: 128Mi}}
+                """;
+        client.resource(template.formatted("sized", ns, "instancetype: {name: u1.small}")).create();
+        client.resource(template.formatted("plain", ns, "")).create();
+
+        await().atMost(WAIT).until(() -> vmi(ns, "plain") != null);
+        await().atMost(WAIT).untilAsserted(() -> {
+            VirtualMachine vm = client.resources(VirtualMachine.class).inNamespace(ns).withName("sized").get();
+            assertThat(vm.getStatus().getConditions()).filteredOn(c -> "Failure".equals(c.getType())).singleElement()
+                    .satisfies(c -> {
+                        assertThat(c.getReason()).isEqualTo("FailedFindInstancetype");
+                        assertThat(c.getMessage()).isEqualTo("the server could not find the requested resource");
+                    });
+        });
+        assertThat(vmi(ns, "sized")).isNull();
+    }
 }

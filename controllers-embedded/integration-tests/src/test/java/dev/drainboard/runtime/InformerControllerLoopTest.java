@@ -96,4 +96,35 @@ class InformerControllerLoopTest {
             informer.stop();
         }
     }
+
+    /**
+     * A kind whose CRD the cluster lacks (its informer never syncs) does not hold the loop back: workers run on the
+     * other informer, and objects of the late kind arrive as adds once its informer runs.
+     */
+    @Test
+    void anUnsyncedWatchDoesNotHoldTheWorkersBack() {
+        String ns = "loop-unsynced";
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
+        client.configMaps().inNamespace(ns).resource(configMap(ns, "present", "0")).create();
+        SharedIndexInformer<ConfigMap> synced = client.configMaps().inNamespace(ns).runnableInformer(0);
+        SharedIndexInformer<ConfigMap> late = client.configMaps().inNamespace(ns).withLabel("late", "true").runnableInformer(0);
+        Set<String> reconciled = ConcurrentHashMap.newKeySet();
+        try (ControllerLoop<String> loop = ControllerLoop.<String>builder("unsynced", key -> {
+            reconciled.add(key);
+            return Result.done();
+        }).watch(synced, Keys::of).watchUnsynced(late, cm -> "late/" + cm.getMetadata().getName()).build()) {
+            loop.start();
+            synced.run();
+            await().until(() -> reconciled.contains(ns + "/present"));
+            assertThat(loop.figures().state()).isEqualTo(ControllerFigures.State.RUNNING);
+
+            client.configMaps().inNamespace(ns).resource(new ConfigMapBuilder(configMap(ns, "later", "1"))
+                    .editMetadata().addToLabels("late", "true").endMetadata().build()).create();
+            late.run();
+            await().until(() -> reconciled.contains("late/later"));
+        } finally {
+            synced.stop();
+            late.stop();
+        }
+    }
 }

@@ -27,4 +27,8 @@ public abstract class ExtensibleObject {
     public void setAdditionalProperty(String name, Object value) {
         additionalProperties.put(name, value);
     }
+
+    /** An object modelled by no field at all (e.g. a status Drainboard only passes through). */
+    public static class Tree extends ExtensibleObject {
+    }
 }

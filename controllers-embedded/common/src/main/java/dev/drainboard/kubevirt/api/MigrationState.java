@@ -22,6 +22,10 @@ public class MigrationState extends ExtensibleObject {
     private Boolean abortRequested;
     private String abortStatus;
     private String mode;
+    /** The MigrationPolicy that matched at the hand-off, if any. */
+    private String migrationPolicyName;
+    /** The configuration of this migration: the cluster's, overlaid by the matching policy (written at the hand-off). */
+    private KubeVirtSpec.Migrations migrationConfiguration;
 
     public String getMigrationUid() { return migrationUid; }
     public void setMigrationUid(String migrationUid) { this.migrationUid = migrationUid; }
@@ -55,4 +59,8 @@ public class MigrationState extends ExtensibleObject {
     public void setAbortStatus(String abortStatus) { this.abortStatus = abortStatus; }
     public String getMode() { return mode; }
     public void setMode(String mode) { this.mode = mode; }
+    public String getMigrationPolicyName() { return migrationPolicyName; }
+    public void setMigrationPolicyName(String migrationPolicyName) { this.migrationPolicyName = migrationPolicyName; }
+    public KubeVirtSpec.Migrations getMigrationConfiguration() { return migrationConfiguration; }
+    public void setMigrationConfiguration(KubeVirtSpec.Migrations migrationConfiguration) { this.migrationConfiguration = migrationConfiguration; }
 }

@@ -127,7 +127,11 @@ public record ClusterConfig(
                 "annotation " + DrainboardAnnotations.NODE_PRESSURE_MIGRATION_ASSIST + " must be None, AutoConverge or PauseBeforeKill, got " + text));
     }
 
-    private static MigrationConfig migrations(KubeVirtSpec.Migrations m) throws InvalidClusterConfigException {
+    /**
+     * {@code spec.configuration.migrations} (or a migration's {@code migrationConfiguration}, which has the same
+     * fields) over KubeVirt's defaults; refuses what KubeVirt refuses.
+     */
+    public static MigrationConfig migrations(KubeVirtSpec.Migrations m) throws InvalidClusterConfigException {
         MigrationConfig d = MigrationConfig.defaults();
         if (m == null) {
             return d;

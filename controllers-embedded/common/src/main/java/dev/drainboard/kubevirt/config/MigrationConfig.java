@@ -1,5 +1,6 @@
 package dev.drainboard.kubevirt.config;
 
+import dev.drainboard.kubevirt.api.KubeVirtSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 
 /**
@@ -57,5 +58,26 @@ public record MigrationConfig(
     /** True when a bandwidth cap is set. */
     public boolean bandwidthLimited() {
         return bandwidthPerMigration.getNumericalAmount().signum() > 0;
+    }
+
+    /**
+     * As a migration's {@code status.migrationState.migrationConfiguration} starts, before a MigrationPolicy is laid
+     * over it (KubeVirt's {@code pkg/util/migrations} {@code ToVMIMConfigurationOptions}).
+     */
+    public KubeVirtSpec.Migrations toOptions() {
+        KubeVirtSpec.Migrations m = new KubeVirtSpec.Migrations();
+        m.setAllowAutoConverge(allowAutoConverge);
+        m.setBandwidthPerMigration(new Quantity(bandwidthPerMigration.toString()));
+        m.setCompletionTimeoutPerGiB(completionTimeoutPerGiB);
+        m.setMaxDowntimeMs(maxDowntimeMs);
+        m.setProgressTimeout(progressTimeout);
+        m.setUtilityVolumesTimeout(utilityVolumesTimeout);
+        m.setUnsafeMigrationOverride(unsafeMigrationOverride);
+        m.setAllowPostCopy(allowPostCopy);
+        m.setAllowWorkloadDisruption(allowWorkloadDisruption);
+        m.setParallelOutboundMigrationsPerNode((long) parallelOutboundMigrationsPerNode);
+        m.setNodeDrainTaintKey(nodeDrainTaintKey);
+        m.setParallelMigrationsPerCluster((long) parallelMigrationsPerCluster);
+        return m;
     }
 }

@@ -105,7 +105,10 @@ class KubeVirtApiRoundTripTest {
         assertThat(migration.getEndTimestamp()).isNull();
         assertThat(migration.getCompleted()).isFalse();
         assertThat(migration.getMode()).isEqualTo("PreCopy");
-        assertThat(migration.getAdditionalProperties()).containsKeys("migrationConfiguration", "targetCPUSet");
+        assertThat(migration.getAdditionalProperties()).containsKeys("targetCPUSet");
+        assertThat(migration.getMigrationConfiguration().getCompletionTimeoutPerGiB()).isEqualTo(150);
+        assertThat(migration.getMigrationConfiguration().getBandwidthPerMigration().toString()).isEqualTo("0");
+        assertThat(migration.getMigrationConfiguration().getNodeDrainTaintKey()).isEqualTo("kubevirt.io/drain");
         assertThat(status.getPhaseTransitionTimestamps()).extracting(PhaseTransitionTimestamp::getPhase)
                 .containsExactly("Pending", "Scheduling", "Scheduled", "Running");
         assertThat(status.getActivePods()).hasSize(2).containsValue("worker-3");

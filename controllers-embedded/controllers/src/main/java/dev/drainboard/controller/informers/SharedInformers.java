@@ -1,13 +1,20 @@
 package dev.drainboard.controller.informers;
 
+import dev.drainboard.kubevirt.api.MigrationPolicy;
 import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.VirtualMachineClusterInstancetype;
+import dev.drainboard.kubevirt.api.VirtualMachineClusterPreference;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
+import dev.drainboard.kubevirt.api.VirtualMachineInstancetype;
+import dev.drainboard.kubevirt.api.VirtualMachinePool;
+import dev.drainboard.kubevirt.api.VirtualMachinePreference;
 import dev.drainboard.runtime.Keys;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.SharedInformerFactory;
 
@@ -20,7 +27,7 @@ import java.util.Optional;
  * look things up by. Built once per control plane before the factory starts, so that each type is listed
  * and watched once however many controllers (and the UI) read it.
  */
-public final class SharedInformers {
+public final class SharedInformers implements AutoCloseable {
 
     /** Pods by the {@code namespace/name} of the VMI that controls them (launcher and migration target pods). */
     public static final String PODS_BY_VMI = "vmi";
@@ -35,9 +42,20 @@ public final class SharedInformers {
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<VirtualMachineInstanceReplicaSet> replicaSets;
     private final FreshMigrations freshMigrations;
+    private final OptionalInformers optional;
+    private final SharedIndexInformer<VirtualMachineInstancetype> instancetypes;
+    private final SharedIndexInformer<VirtualMachineClusterInstancetype> clusterInstancetypes;
+    private final SharedIndexInformer<VirtualMachinePreference> preferences;
+    private final SharedIndexInformer<VirtualMachineClusterPreference> clusterPreferences;
+    private final SharedIndexInformer<MigrationPolicy> migrationPolicies;
+    private final SharedIndexInformer<VirtualMachinePool> pools;
 
-    /** Creates (does not start) the informers on the factory; {@code factory.startAllRegisteredInformers()} starts them. */
-    public SharedInformers(SharedInformerFactory factory) {
+    /**
+     * Creates (does not start) the informers: those of the kinds KubeVirt always installs on the factory
+     * ({@code factory.startAllRegisteredInformers()} starts them), the others on the client ({@link #startOptional()}
+     * starts each once the cluster serves its kind).
+     */
+    public SharedInformers(KubernetesClient client, SharedInformerFactory factory) {
         this.vmis = factory.sharedIndexInformerFor(VirtualMachineInstance.class, 0);
         this.vms = factory.sharedIndexInformerFor(VirtualMachine.class, 0);
         this.migrations = factory.sharedIndexInformerFor(VirtualMachineInstanceMigration.class, 0);
@@ -49,6 +67,54 @@ public final class SharedInformers {
             return vmi == null ? List.of() : List.of(Keys.of(vmim.getMetadata().getNamespace(), vmi));
         }));
         this.freshMigrations = new FreshMigrations(migrations);
+        this.optional = new OptionalInformers(client);
+        this.instancetypes = optional.add(VirtualMachineInstancetype.class);
+        this.clusterInstancetypes = optional.add(VirtualMachineClusterInstancetype.class);
+        this.preferences = optional.add(VirtualMachinePreference.class);
+        this.clusterPreferences = optional.add(VirtualMachineClusterPreference.class);
+        this.migrationPolicies = optional.add(MigrationPolicy.class);
+        this.pools = optional.add(VirtualMachinePool.class);
+    }
+
+    /**
+     * Starts the informers of kinds a cluster may lack (instance types, migration policies, pools), each once the
+     * cluster's discovery serves it, looking again every {@value OptionalInformers#RECHECK_SECONDS} s meanwhile;
+     * until then its cache stays empty. Nothing waits for them to sync (they are not in {@link #all()}).
+     */
+    public void startOptional() {
+        optional.start();
+    }
+
+    /** Stops what {@link #startOptional()} started (the factory's informers stop with the factory). */
+    @Override
+    public void close() {
+        optional.close();
+    }
+
+    public SharedIndexInformer<VirtualMachineInstancetype> instancetypes() {
+        return instancetypes;
+    }
+
+    public SharedIndexInformer<VirtualMachineClusterInstancetype> clusterInstancetypes() {
+        return clusterInstancetypes;
+    }
+
+    public SharedIndexInformer<VirtualMachinePreference> preferences() {
+        return preferences;
+    }
+
+    public SharedIndexInformer<VirtualMachineClusterPreference> clusterPreferences() {
+        return clusterPreferences;
+    }
+
+    /** MigrationPolicies (cluster-scoped); empty where the migrations.kubevirt.io CRD is missing. */
+    public SharedIndexInformer<MigrationPolicy> migrationPolicies() {
+        return migrationPolicies;
+    }
+
+    /** VirtualMachinePools; empty where the pool.kubevirt.io CRD is missing. */
+    public SharedIndexInformer<VirtualMachinePool> pools() {
+        return pools;
     }
 
     public SharedIndexInformer<VirtualMachineInstance> vmis() {
@@ -76,7 +142,7 @@ public final class SharedInformers {
         return replicaSets;
     }
 
-    /** Every informer, e.g. to wait until all have synced. */
+    /** Every informer of a kind KubeVirt always installs, e.g. to wait until all have synced. */
     public List<SharedIndexInformer<?>> all() {
         return List.of(vmis, vms, migrations, pods, replicaSets);
     }

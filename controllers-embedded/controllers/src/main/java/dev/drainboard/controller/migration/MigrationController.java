@@ -21,6 +21,8 @@ import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.MigrationState;
+import dev.drainboard.kubevirt.api.MigrationPolicy;
+import io.fabric8.kubernetes.api.model.Namespace;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.ClusterConfig;
@@ -425,6 +427,7 @@ public final class MigrationController {
      * migration the VMI's state belongs to.
      */
     private void handOff(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
+        matchMigrationPolicy(vmim, vmi, state);
         ArrayNode ops = NODES.arrayNode();
         MigrationState previous = vmi.getStatus() == null ? null : vmi.getStatus().getMigrationState();
         if (previous == null) {
@@ -460,6 +463,27 @@ public final class MigrationController {
                 .inNamespace(vmi.getMetadata().getNamespace()).withName(vmi.getMetadata().getName()).get();
         return live != null && live.getStatus() != null && live.getStatus().getMigrationState() != null
                 && migrationUid.equals(live.getStatus().getMigrationState().getMigrationUid());
+    }
+
+    /**
+     * KubeVirt's {@code matchMigrationPolicy} at the hand-off: the namespace's labels (a GET, as KubeVirt does) and
+     * the cached policies (none where the migrations.kubevirt.io CRD is missing) choose the policy; the state gets
+     * its name and the resolved configuration, which the source node's handler then follows.
+     */
+    private void matchMigrationPolicy(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
+        Map<String, String> namespaceLabels;
+        try {
+            Namespace ns = client.namespaces().withName(vmi.getMetadata().getNamespace()).get();
+            namespaceLabels = ns == null || ns.getMetadata().getLabels() == null ? Map.of() : ns.getMetadata().getLabels();
+        } catch (KubernetesClientException e) {
+            events.warning(vmim, KubeVirtEventReasons.FAILED_HAND_OVER, KubeVirtMessages.FAILED_HAND_OVER,
+                    "failed to match migration policy: " + message(e));
+            throw e;
+        }
+        MigrationPolicy policy = MigrationPolicies.match(informers.migrationPolicies().getStore().list(),
+                vmi.getMetadata().getLabels(), namespaceLabels);
+        state.setMigrationPolicyName(policy == null ? null : policy.getMetadata().getName());
+        state.setMigrationConfiguration(MigrationPolicies.configuration(config.current().migrations(), policy));
     }
 
     /**

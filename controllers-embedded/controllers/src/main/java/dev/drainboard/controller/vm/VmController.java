@@ -1,5 +1,6 @@
 package dev.drainboard.controller.vm;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +12,16 @@ import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineStatus;
+import dev.drainboard.kubevirt.api.InstancetypeMatcher;
+import dev.drainboard.kubevirt.api.VirtualMachineClusterInstancetype;
+import dev.drainboard.kubevirt.api.VirtualMachineClusterPreference;
+import dev.drainboard.kubevirt.api.VirtualMachineInstancetype;
+import dev.drainboard.kubevirt.api.VirtualMachineInstancetypeSpec;
+import dev.drainboard.kubevirt.api.VirtualMachinePreference;
+import dev.drainboard.kubevirt.api.VirtualMachinePreferenceSpec;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import dev.drainboard.runtime.ControllerLoop;
 import dev.drainboard.runtime.ControllerManager;
 import dev.drainboard.runtime.EventComponents;
@@ -104,12 +115,24 @@ public final class VmController {
         if (plan.deleteVmi()) {
             deleteVmi(key, vm, vmi);
         }
+        Condition failure = null;
         if (plan.vmiToCreate() != null) {
-            if (!createVmi(key, vm, plan.vmiToCreate())) {
-                return Result.requeue();
+            try {
+                Resolved specs = resolve(vm);
+                List<String> conflicts = Instancetypes.apply(vm.getSpec().getInstancetype(), specs.instancetype(),
+                        vm.getSpec().getPreference(), specs.preference(), plan.vmiToCreate());
+                if (!conflicts.isEmpty()) {
+                    String message = Instancetypes.conflictMessage(conflicts);
+                    events.warning(vm, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.VM_FAILED_TO_APPLY_INSTANCETYPE, message);
+                    failure = failureCondition(KubeVirtEventReasons.FAILED_CREATE, message);
+                } else if (!createVmi(key, vm, plan.vmiToCreate())) {
+                    return Result.requeue();
+                }
+            } catch (MissingReference e) {
+                failure = failureCondition(e.reason, e.getMessage());
             }
         }
-        String patch = statusPatch(vm.getStatus(), plan.status());
+        String patch = statusPatch(vm.getStatus(), plan.status(), failure, instancetypeRefs(vm));
         if (patch != null) {
             try {
                 writes.patch(VirtualMachine.class, vm.getMetadata().getNamespace(), vm.getMetadata().getName(), "status",
@@ -121,7 +144,119 @@ public final class VmController {
                 throw e;
             }
         }
-        return Result.done();
+        // A VM that cannot start for its instance type is tried again with back-off, as KubeVirt re-queues a sync error.
+        return failure == null ? Result.done() : Result.error(new IllegalStateException(failure.getMessage()));
+    }
+
+    /** The instance type and preference a VM names, or a failure as KubeVirt's VM controller reports it. */
+    record Resolved(VirtualMachineInstancetypeSpec instancetype, VirtualMachinePreferenceSpec preference) {
+    }
+
+    /** KubeVirt's sync errors {@code FailedFindInstancetype} / {@code FailedFindPreference}. */
+    static final class MissingReference extends Exception {
+        final String reason;
+
+        MissingReference(String reason, String message) {
+            super(message, null, false, false);
+            this.reason = reason;
+        }
+    }
+
+    static final String FAILED_FIND_INSTANCETYPE = "FailedFindInstancetype";
+    static final String FAILED_FIND_PREFERENCE = "FailedFindPreference";
+
+    private Resolved resolve(VirtualMachine vm) throws MissingReference {
+        var spec = vm.getSpec();
+        VirtualMachineInstancetypeSpec instancetype = null;
+        VirtualMachinePreferenceSpec preference = null;
+        String ns = vm.getMetadata().getNamespace();
+        InstancetypeMatcher it = spec == null ? null : spec.getInstancetype();
+        if (it != null) {
+            Instancetypes.Scope scope = Instancetypes.instancetypeScope(it);
+            if (scope == null) {
+                throw new MissingReference(FAILED_FIND_INSTANCETYPE, "got unexpected kind in InstancetypeMatcher: " + it.getKind());
+            }
+            instancetype = scope == Instancetypes.Scope.NAMESPACED
+                    ? find(informers.instancetypes(), VirtualMachineInstancetype.class, ns, it.getName(), FAILED_FIND_INSTANCETYPE).getSpec()
+                    : find(informers.clusterInstancetypes(), VirtualMachineClusterInstancetype.class, null, it.getName(), FAILED_FIND_INSTANCETYPE).getSpec();
+        }
+        InstancetypeMatcher pref = spec == null ? null : spec.getPreference();
+        if (pref != null) {
+            Instancetypes.Scope scope = Instancetypes.preferenceScope(pref);
+            if (scope == null) {
+                throw new MissingReference(FAILED_FIND_PREFERENCE, "got unexpected kind in PreferenceMatcher: " + pref.getKind());
+            }
+            preference = scope == Instancetypes.Scope.NAMESPACED
+                    ? find(informers.preferences(), VirtualMachinePreference.class, ns, pref.getName(), FAILED_FIND_PREFERENCE).getSpec()
+                    : find(informers.clusterPreferences(), VirtualMachineClusterPreference.class, null, pref.getName(), FAILED_FIND_PREFERENCE).getSpec();
+        }
+        return new Resolved(instancetype, preference);
+    }
+
+    /**
+     * From the cache, else from the API, as KubeVirt's finders fall back to a GET: the cache may not have synced yet,
+     * or the cluster may lack the CRD (then the API's 404 message is the failure).
+     */
+    private <T extends CustomResource<?, ?>> T find(SharedIndexInformer<T> cache, Class<T> type, String namespace, String name,
+                                                   String reason) throws MissingReference {
+        T cached = cache.getStore().getByKey(namespace == null ? name : namespace + "/" + name);
+        if (cached != null) {
+            return cached;
+        }
+        try {
+            T fresh = namespace == null ? client.resources(type).withName(name).get()
+                    : client.resources(type).inNamespace(namespace).withName(name).get();
+            if (fresh == null) {
+                // fabric8 reads any 404 as null: tell a missing object from a missing kind, as the API's messages do.
+                String plural = HasMetadata.getPlural(type);
+                var served = client.getApiResources(HasMetadata.getApiVersion(type));
+                boolean kindServed = served != null && served.getResources() != null
+                        && served.getResources().stream().anyMatch(r -> plural.equals(r.getName()));
+                throw new MissingReference(reason, kindServed
+                        ? plural + "." + HasMetadata.getGroup(type) + " \"" + name + "\" not found"
+                        : "the server could not find the requested resource");
+            }
+            return fresh;
+        } catch (KubernetesClientException e) {
+            String message = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
+            throw new MissingReference(reason, message);
+        }
+    }
+
+    private Condition failureCondition(String reason, String message) {
+        Condition c = new Condition();
+        c.setType(FAILURE);
+        c.setStatus("True");
+        c.setReason(reason);
+        c.setMessage(message);
+        c.setLastTransitionTime(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        return c;
+    }
+
+    /** {@code Failure} (KubeVirt's {@code VirtualMachineFailure}): the last sync failed, and why. */
+    static final String FAILURE = "Failure";
+
+    /**
+     * {@code status.instancetypeRef} / {@code status.preferenceRef} as KubeVirt writes them, without the
+     * {@code controllerRevisionRef}: the embedded cluster serves no ControllerRevisions, so no snapshot is stored and
+     * each start reads the instance type as it is then (docs/controllers.md).
+     */
+    static ObjectNode instancetypeRefs(VirtualMachine vm) {
+        ObjectNode refs = MAPPER.createObjectNode();
+        if (vm.getSpec() == null) {
+            return refs;
+        }
+        InstancetypeMatcher it = vm.getSpec().getInstancetype();
+        if (it != null) {
+            refs.putObject("instancetypeRef").put("name", it.getName())
+                    .put("kind", it.getKind() == null || it.getKind().isEmpty() ? "VirtualMachineClusterInstancetype" : it.getKind());
+        }
+        InstancetypeMatcher pref = vm.getSpec().getPreference();
+        if (pref != null) {
+            refs.putObject("preferenceRef").put("name", pref.getName())
+                    .put("kind", pref.getKind() == null || pref.getKind().isEmpty() ? "VirtualMachineClusterPreference" : pref.getKind());
+        }
+        return refs;
     }
 
     private boolean createVmi(String key, VirtualMachine vm, VirtualMachineInstance vmi) {
@@ -158,8 +293,26 @@ public final class VmController {
 
     /** A merge patch of the fields that differ, or null when the status is already right. */
     static String statusPatch(VirtualMachineStatus current, VmStatusFields desired) {
+        return statusPatch(current, desired, null, MAPPER.createObjectNode());
+    }
+
+    /**
+     * As {@link #statusPatch(VirtualMachineStatus, VmStatusFields)}, with the {@code Failure} condition (null: none,
+     * removed when present) and the instance type and preference references ({@code instancetypeRef},
+     * {@code preferenceRef}; absent ones are removed).
+     */
+    static String statusPatch(VirtualMachineStatus current, VmStatusFields desired, Condition failure, ObjectNode refs) {
         VirtualMachineStatus now = current == null ? new VirtualMachineStatus() : current;
         ObjectNode status = MAPPER.createObjectNode();
+        for (String ref : List.of("instancetypeRef", "preferenceRef")) {
+            Object had = now.getAdditionalProperties().get(ref);
+            JsonNode want = refs.get(ref);
+            if (want == null && had != null) {
+                status.putNull(ref);
+            } else if (want != null && (had == null || !MAPPER.valueToTree(had).equals(want))) {
+                status.set(ref, want);
+            }
+        }
         if (!Objects.equals(now.getCreated(), desired.created())) {
             status.put("created", desired.created());
         }
@@ -174,13 +327,20 @@ public final class VmController {
         }
         List<Condition> conditions = now.getConditions() == null ? List.of() : now.getConditions();
         Condition ready = conditions.stream().filter(c -> KubeVirtConditions.READY.equals(c.getType())).findFirst().orElse(null);
+        Condition had = conditions.stream().filter(c -> FAILURE.equals(c.getType())).findFirst().orElse(null);
         Condition want = desired.readyCondition();
+        boolean failureChanged = failure == null ? had != null
+                : had == null || !Objects.equals(had.getReason(), failure.getReason()) || !Objects.equals(had.getMessage(), failure.getMessage());
         if (ready == null || !Objects.equals(ready.getStatus(), want.getStatus()) || !Objects.equals(ready.getReason(), want.getReason())
-                || !Objects.equals(ready.getMessage(), want.getMessage())) {
+                || !Objects.equals(ready.getMessage(), want.getMessage()) || failureChanged) {
             // A merge patch replaces the list: keep the other conditions as they are.
             ArrayNode list = status.putArray("conditions");
-            conditions.stream().filter(c -> !KubeVirtConditions.READY.equals(c.getType())).forEach(c -> list.add(MAPPER.valueToTree(c)));
+            conditions.stream().filter(c -> !KubeVirtConditions.READY.equals(c.getType()) && !FAILURE.equals(c.getType()))
+                    .forEach(c -> list.add(MAPPER.valueToTree(c)));
             list.add(MAPPER.valueToTree(want));
+            if (failure != null) {
+                list.add(MAPPER.valueToTree(failureChanged ? failure : had));
+            }
         }
         if (status.isEmpty()) {
             return null;

@@ -41,7 +41,7 @@ class FreshMigrationsTest {
         cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(dir.resolve("kubeconfig")));
         client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build();
         factory = client.informers();
-        informers = new SharedInformers(factory);
+        informers = new SharedInformers(client, factory);
         factory.startAllRegisteredInformers().get();
     }
 
