@@ -224,7 +224,9 @@ class KubectlKubeVirtApiTest {
         assertThat(applied.stderr()).contains(
                 "Warning: kubevirt.io/v1alpha3 is now deprecated and will be removed in a future release.");
 
-        var listed = kubectl.succeed("get", "vmis.v1alpha3.kubevirt.io", "-n", "default");
+        // The full resource name: kubectl 1.32 drops the version when it expands a short name ("vmis.v1alpha3…"
+        // lists v1, on a real cluster too: shortcutExpander in client-go's restmapper keeps only group and resource).
+        var listed = kubectl.succeed("get", "virtualmachineinstances.v1alpha3.kubevirt.io", "-n", "default");
         assertThat(listed.stdout()).contains("old-client");
         assertThat(listed.stderr()).contains(
                 "Warning: kubevirt.io/v1alpha3 is now deprecated and will be removed in a future release.");
