@@ -18,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CustomResourceSchemas {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CustomResourceSchemas.class);
+
     /** How the body reached the server: the words of a strict decoding error depend on it (handlers/create.go, patch.go). */
     enum Source { CREATE_OR_UPDATE, PATCH, LOAD }
 
@@ -51,6 +53,9 @@ final class CustomResourceSchemas {
             if (directive.equals("Warn")) {
                 texts.forEach(Warnings::add);
             }
+            // A client writing fields the schema lacks loses them: worth a line in the log of a twin cluster.
+            LOG.warn("{} {}: fields not in the schema of {} dropped (fieldValidation={}): {}", type.kind(),
+                    Json.name(object), type.apiVersion(), directive, String.join(", ", result.unknownFields()));
         }
         if (!result.errors().isEmpty()) {
             throw ApiException.invalidFields(type, Json.name(object), result.errors());
