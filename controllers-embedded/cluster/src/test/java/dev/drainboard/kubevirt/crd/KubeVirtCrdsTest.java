@@ -93,6 +93,19 @@ class KubeVirtCrdsTest {
     }
 
     @Test
+    void theLoadedManifestsAreTheYamlOnes() throws Exception {
+        var yaml = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        var loaded = KubeVirtCrds.manifests();
+        for (int i = 0; i < KubeVirtCrds.NAMES.size(); i++) {
+            String name = KubeVirtCrds.NAMES.get(i);
+            try (var in = KubeVirtCrds.class.getResourceAsStream("/kubevirt/crds/" + name + ".yaml")) {
+                assertThat(in).as(name).isNotNull();
+                assertThat(loaded.get(i)).as(name).isEqualTo(yaml.readTree(in));
+            }
+        }
+    }
+
+    @Test
     void everyCrdOfAKubeVirtInstallation() {
         assertThat(KubeVirtCrds.NAMES).containsExactly(
                 "virtualmachineinstances.kubevirt.io", "virtualmachineinstancepresets.kubevirt.io",
