@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * <p>Sources: apiextensions-apiserver pkg/apiserver/schema/pruning/algorithm.go (pruning, paths {@code a.b[0].c}),
  * pkg/apiserver/schema/defaulting (defaults, PruneNonNullableNullsWithoutDefaults), pkg/apiserver/validation/
  * validation.go (kube-openapi results turned into field errors) and kube-openapi pkg/validation/errors (messages).
- * Not done here: CEL rules ({@code x-kubernetes-validations}), list-type set/map uniqueness, oneOf/allOf/not.
+ * Not done here: CEL rules ({@code x-kubernetes-validations}), list-type set/map uniqueness, oneOf/allOf/not, the
+ * metadata of embedded resources.
  */
 public final class StructuralSchema {
 
@@ -264,6 +265,9 @@ public final class StructuralSchema {
     }
 
     private void validateObject(ObjectNode object, String path, boolean resource, List<FieldError> errors) {
+        if (embeddedResource) {
+            validateEmbeddedTypeMeta(object, path, errors);
+        }
         for (String name : required) {
             if (!object.has(name) || (resource && name.equals("metadata") && object.get(name).isNull())) {
                 errors.add(FieldError.required(join(path, name), ""));
@@ -280,6 +284,27 @@ public final class StructuralSchema {
             }
             if (child != null) {
                 child.validate(e.getValue(), join(path, key), false, errors);
+            }
+        }
+    }
+
+    /**
+     * An embedded resource needs apiVersion and kind, both non-empty strings (apiextensions-apiserver
+     * pkg/apiserver/schema/objectmeta/validation.go, validateEmbeddedResource).
+     */
+    private static void validateEmbeddedTypeMeta(ObjectNode object, String path, List<FieldError> errors) {
+        for (String field : List.of("apiVersion", "kind")) {
+            JsonNode value = object.get(field);
+            String at = join(path, field);
+            if (value == null) {
+                errors.add(FieldError.required(at, ""));
+            } else if (!value.isTextual()) {
+                errors.add(FieldError.invalid(at, goValue(value), "must be a string"));
+            } else if (value.asText().isEmpty()) {
+                errors.add(FieldError.invalid(at, "", "must not be empty"));
+            } else if (field.equals("apiVersion") && value.asText().chars().filter(c -> c == '/').count() > 1) {
+                // schema.ParseGroupVersion
+                errors.add(FieldError.invalid(at, value.asText(), "unexpected GroupVersion string: " + value.asText()));
             }
         }
     }

@@ -116,6 +116,9 @@ class StructuralSchemaTest {
             maxLength                     | {"domain":{},"name":"abcdef"}                            | spec.name: Too long: may not be more than 5 bytes
             date-time                     | {"domain":{},"since":"yesterday"}                        | spec.since: Invalid value: "yesterday": spec.since in body must be of type date-time: "yesterday"
             maxItems                      | {"domain":{"disks":[{"name":"a"},{"name":"b"},{"name":"c"}]}} | spec.domain.disks: Too many: 3: must have at most 2 items
+            embedded resource without kind | {"domain":{},"template":{"apiVersion":"v1"}}             | spec.template.kind: Required value
+            embedded resource empty kind   | {"domain":{},"template":{"apiVersion":"v1","kind":""}}   | spec.template.kind: Invalid value: "": must not be empty
+            embedded resource bad version  | {"domain":{},"template":{"apiVersion":"a/b/c","kind":"K"}} | spec.template.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c
             """)
     void validates(String what, String sent, String error) throws Exception {
         ObjectNode object = resource(sent);
