@@ -19,16 +19,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code drainboard install-crds}: puts the five kubevirt.io CRDs into a cluster that lacks them, so Drainboard's
+ * {@code drainboard install-crds}: puts every CRD of a KubeVirt installation ({@link dev.drainboard.kubevirt.crd.KubeVirtCrds}) into a cluster that lacks them, so Drainboard's
  * controllers can run there without KubeVirt installed. Exit code 0 when every CRD is in place, 1 when the cluster
  * refused or could not be reached, 2 for a wrong invocation (missing kubeconfig, unknown context).
  */
 @Command(name = "install-crds", mixinStandardHelpOptions = true,
         description = {
                 "Install the KubeVirt CRDs into a cluster.",
-                "Installs VirtualMachineInstance, VirtualMachine, VirtualMachineInstanceMigration, "
-                        + "VirtualMachineInstanceReplicaSet and KubeVirt. CRDs already there are left alone "
-                        + "unless --force is given."})
+                "Installs every CRD KubeVirt " + dev.drainboard.kubevirt.crd.KubeVirtCrds.RELEASE
+                        + " installs (kubevirt.io VMIs, VMs, migrations, replica sets, presets, KubeVirt; instancetypes, "
+                        + "preferences, pools, migration policies, snapshots, exports, clones, backups, plugins), "
+                        + "with KubeVirt's schemas. CRDs already there are left alone unless --force is given."})
 public final class InstallCrdsCommand implements Callable<Integer> {
 
     @Spec

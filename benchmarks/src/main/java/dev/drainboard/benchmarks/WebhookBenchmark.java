@@ -8,6 +8,7 @@ import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.api.DomainSpec;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
 import dev.drainboard.pki.TrustedClients;
@@ -376,6 +377,10 @@ public final class WebhookBenchmark {
         vmi.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName(name).build());
         VirtualMachineInstanceSpec spec = new VirtualMachineInstanceSpec();
         spec.setEvictionStrategy(strategy);
+        // KubeVirt's schema requires spec.domain.devices.
+        DomainSpec domain = new DomainSpec();
+        domain.setDevices(new DomainSpec.Devices());
+        spec.setDomain(domain);
         vmi.setSpec(spec);
         VirtualMachineInstance created = client.resources(VirtualMachineInstance.class).inNamespace("default").resource(vmi).create();
         client.resources(VirtualMachineInstance.class).inNamespace("default").withName(name).patch(PatchContext.of(PatchType.JSON_MERGE),

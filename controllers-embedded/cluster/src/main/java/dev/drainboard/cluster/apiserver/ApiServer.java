@@ -126,6 +126,7 @@ public final class ApiServer implements AutoCloseable {
         }
         Strategies.dropEmptyMetadata(copy);
         resources.generateName(type, copy);
+        resources.checkSchema(type, copy, null);
         Validation.create(type, copy);
         validators.check(type, copy);
         ObjectNode toStore = type == BuiltinResources.EVENTS_V1 ? EventConversion.toCore(copy) : copy;
@@ -135,7 +136,7 @@ public final class ApiServer implements AutoCloseable {
     /** Handles one request; the answer (or watch stream) goes to the channel. Never throws. */
     public void handle(ApiRequest request, ResponseChannel channel) {
         try {
-            dispatch(request, channel);
+            ScopedValue.where(Warnings.CHANNEL, channel).run(() -> dispatch(request, channel));
         } catch (ApiException e) {
             channel.respond(e.code(), "application/json", Json.bytes(e.toStatus()));
         } catch (RuntimeException e) {
@@ -220,6 +221,7 @@ public final class ApiServer implements AutoCloseable {
             throw ApiException.pathNotFound();
         }
         requestCounts.count(request.method(), request.flag("watch"), path);
+        registry.deprecationWarning(path.type()).ifPresent(Warnings::add);
         switch (request.method()) {
             case "GET" -> {
                 if (request.flag("watch")) {

@@ -32,6 +32,9 @@ public final class Json {
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            // "spec:" with nothing after it is null, as sigs.k8s.io/yaml (kubectl, kube-apiserver) reads it; without
+            // this, Jackson reads an empty plain scalar that ends a document as "" (quoted '' stays "").
+            .enable(com.fasterxml.jackson.dataformat.yaml.YAMLParser.Feature.EMPTY_STRING_AS_NULL)
             .build())
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     public static final JsonNodeFactory NODES = JsonNodeFactory.instance;

@@ -33,6 +33,7 @@ final class ResourceHandler {
     private final ValidatingWebhooks webhooks;
     private final ServerOptions options;
     private final ObjectValidators validators;
+    private final CustomResourceSchemas schemas = new CustomResourceSchemas();
 
     ResourceHandler(ObjectStore store, ValidatingWebhooks webhooks, ServerOptions options, ObjectValidators validators) {
         this.store = store;
@@ -210,6 +211,7 @@ final class ResourceHandler {
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
         Strategies.dropEmptyMetadata(object);
         generateName(type, object);
+        checkSchema(type, object, request);
         Validation.create(type, object);
         validators.check(type, object);
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
@@ -370,7 +372,9 @@ final class ResourceHandler {
         ObjectNode current = existing(path);
         ObjectStore.Mutation normalised = object -> {
             ObjectNode before = WorkloadDefaults.handles(type) ? object.deepCopy() : null;
-            return Strategies.dropEmptyMetadata(WorkloadDefaults.prepareForUpdate(type, before, mutation.apply(object)));
+            ObjectNode updated = mutation.apply(object);
+            checkSchema(type, updated, request);
+            return Strategies.dropEmptyMetadata(WorkloadDefaults.prepareForUpdate(type, before, updated));
         };
         ObjectNode preview = normalised.apply(current.deepCopy());
         if (!path.subresource().equals("status")) {
@@ -483,6 +487,17 @@ final class ResourceHandler {
     }
 
     // ---- helpers ----
+
+    /**
+     * The structural schema of a custom resource on a body about to be stored: pruning, fieldValidation, defaults,
+     * validation ({@link CustomResourceSchemas}). The one place the request path applies CRD schemas.
+     */
+    void checkSchema(ResourceType type, ObjectNode object, ApiRequest request) {
+        CustomResourceSchemas.Source source = request == null ? CustomResourceSchemas.Source.LOAD
+                : request.method().equals("PATCH") ? CustomResourceSchemas.Source.PATCH
+                : CustomResourceSchemas.Source.CREATE_OR_UPDATE;
+        schemas.apply(type, object, request == null ? null : request.param("fieldValidation"), source);
+    }
 
     ObjectNode existing(ResourcePath path) {
         ObjectNode object = store.get(stored(path.type()), path.namespace(), path.name());

@@ -23,6 +23,9 @@ public final class ResourceRegistry {
     /** CRD name → the types it contributed, to unregister them on deletion. */
     private final Map<String, List<ResourceType>> byCrd = new ConcurrentHashMap<>();
 
+    /** "group/version/plural" → the warning a deprecated CRD version sends with every request. */
+    private final Map<String, String> deprecationWarnings = new ConcurrentHashMap<>();
+
     /** Bumped on every change, so derived documents (OpenAPI) know when to rebuild. */
     private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
 
@@ -69,6 +72,7 @@ public final class ResourceRegistry {
                 }
             }
         }
+        groups.values().forEach(versions -> versions.sort(ResourceRegistry::compareKubeAwareVersions));
         return groups;
     }
 
@@ -82,6 +86,14 @@ public final class ResourceRegistry {
         unregisterCrd(crdName);
         List<ResourceType> types = typesOf(crd);
         types.forEach(this::register);
+        for (JsonNode version : crd.path("spec").path("versions")) {
+            if (version.path("deprecated").asBoolean(false)) {
+                String warning = version.path("deprecationWarning").asText("");
+                String gv = crd.path("spec").path("group").asText() + "/" + version.path("name").asText();
+                deprecationWarnings.put(gv + "/" + crd.path("spec").path("names").path("plural").asText(),
+                        warning.isEmpty() ? gv + " " + crd.path("spec").path("names").path("kind").asText() + " is deprecated" : warning);
+            }
+        }
         byCrd.put(crdName, types);
         generation.incrementAndGet();
     }
@@ -92,8 +104,47 @@ public final class ResourceRegistry {
             return List.of();
         }
         types.forEach(t -> byPath.remove(t.group() + "/" + t.version() + "/" + t.plural()));
+        types.forEach(t -> deprecationWarnings.remove(t.group() + "/" + t.version() + "/" + t.plural()));
         generation.incrementAndGet();
         return types;
+    }
+
+    /**
+     * The warning kube-apiserver sends with every request to a CRD version marked {@code deprecated}: its
+     * {@code deprecationWarning}, else {@code group/version Kind is deprecated} (apiextensions-apiserver
+     * customresource_handler.go).
+     */
+    public Optional<String> deprecationWarning(ResourceType type) {
+        return Optional.ofNullable(deprecationWarnings.get(type.group() + "/" + type.version() + "/" + type.plural()));
+    }
+
+    /**
+     * Kubernetes' version priority (apimachinery version.CompareKubeAwareVersionStrings): GA before beta before
+     * alpha, higher numbers first, then anything else alphabetically. Discovery lists the preferred version first.
+     */
+    static int compareKubeAwareVersions(String a, String b) {
+        int[] ka = kubeVersion(a);
+        int[] kb = kubeVersion(b);
+        if (ka == null || kb == null) {
+            return ka != null ? -1 : kb != null ? 1 : a.compareTo(b);
+        }
+        if (ka[1] != kb[1]) {
+            return Integer.compare(kb[1], ka[1]);
+        }
+        if (ka[0] != kb[0]) {
+            return Integer.compare(kb[0], ka[0]);
+        }
+        return Integer.compare(kb[2], ka[2]);
+    }
+
+    /** {major, stability (2 GA, 1 beta, 0 alpha), minor}, or null for a version that is not v1, v2beta1… */
+    private static int[] kubeVersion(String v) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?").matcher(v);
+        if (!m.matches()) {
+            return null;
+        }
+        int stability = m.group(2) == null ? 2 : m.group(2).equals("beta") ? 1 : 0;
+        return new int[]{Integer.parseInt(m.group(1)), stability, m.group(3) == null ? 0 : Integer.parseInt(m.group(3))};
     }
 
     /** The resource types a CRD declares, one per served version. */

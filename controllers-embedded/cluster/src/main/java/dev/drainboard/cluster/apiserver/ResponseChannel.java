@@ -8,6 +8,10 @@ public interface ResponseChannel {
 
     void respond(int code, String contentType, byte[] body);
 
+    /** Adds a {@code Warning} header to the response that has not been sent yet (see {@link Warnings}). */
+    default void warning(String text) {
+    }
+
     /** Starts a streamed 200 response (a watch). */
     void startStream(String contentType);
 

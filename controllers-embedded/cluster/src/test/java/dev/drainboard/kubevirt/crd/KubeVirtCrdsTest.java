@@ -69,21 +69,77 @@ class KubeVirtCrdsTest {
             assertThat(crd.getSpec().getScope()).isEqualTo("Namespaced");
             assertThat(crd.getSpec().getNames().getShortNames()).containsExactly(CustomResource.getShortNames(type));
             assertThat(crd.getSpec().getNames().getCategories()).containsExactly("all");
-            assertThat(crd.getSpec().getVersions()).singleElement().satisfies(v -> {
-                assertThat(v.getName()).isEqualTo("v1");
-                assertThat(v.getServed()).isTrue();
-                assertThat(v.getStorage()).isTrue();
-                assertThat(v.getSchema().getOpenAPIV3Schema().getType()).isEqualTo("object");
-                assertThat(v.getSchema().getOpenAPIV3Schema().getXKubernetesPreserveUnknownFields()).isTrue();
-            });
+            // KubeVirt's ApiSupportedVersions: v1 stored, v1alpha3 still served but deprecated.
+            assertThat(crd.getSpec().getVersions()).extracting(CustomResourceDefinitionVersion::getName)
+                    .containsExactly("v1", "v1alpha3");
+            CustomResourceDefinitionVersion v1 = crd.getSpec().getVersions().get(0);
+            assertThat(v1.getServed()).isTrue();
+            assertThat(v1.getStorage()).isTrue();
+            assertThat(v1.getDeprecated()).isNull();
+            CustomResourceDefinitionVersion v1alpha3 = crd.getSpec().getVersions().get(1);
+            assertThat(v1alpha3.getServed()).isTrue();
+            assertThat(v1alpha3.getStorage()).isFalse();
+            assertThat(v1alpha3.getDeprecated()).isTrue();
+            assertThat(v1alpha3.getDeprecationWarning())
+                    .isEqualTo("kubevirt.io/v1alpha3 is now deprecated and will be removed in a future release.");
+            // KubeVirt's structural schema, the same on both versions: nothing kept blindly at the top.
+            assertThat(v1.getSchema().getOpenAPIV3Schema().getType()).isEqualTo("object");
+            assertThat(v1.getSchema().getOpenAPIV3Schema().getXKubernetesPreserveUnknownFields()).isNull();
+            assertThat(v1.getSchema().getOpenAPIV3Schema().getProperties()).containsKeys("spec", "status");
+            assertThat(v1alpha3.getSchema()).isEqualTo(v1.getSchema());
         }
         assertThat(KubeVirtCrds.NAMES).containsExactlyInAnyOrderElementsOf(
                 KubeVirtCrds.definitions().stream().map(crd -> crd.getMetadata().getName()).toList());
     }
 
     @Test
+    void theLoadedManifestsAreTheYamlOnes() throws Exception {
+        var yaml = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        var loaded = KubeVirtCrds.manifests();
+        for (int i = 0; i < KubeVirtCrds.NAMES.size(); i++) {
+            String name = KubeVirtCrds.NAMES.get(i);
+            try (var in = KubeVirtCrds.class.getResourceAsStream("/kubevirt/crds/" + name + ".yaml")) {
+                assertThat(in).as(name).isNotNull();
+                assertThat(loaded.get(i)).as(name).isEqualTo(yaml.readTree(in));
+            }
+        }
+    }
+
+    @Test
+    void everyCrdOfAKubeVirtInstallation() {
+        assertThat(KubeVirtCrds.NAMES).containsExactly(
+                "virtualmachineinstances.kubevirt.io", "virtualmachineinstancepresets.kubevirt.io",
+                "virtualmachineinstancereplicasets.kubevirt.io", "virtualmachines.kubevirt.io",
+                "virtualmachineinstancemigrations.kubevirt.io", "virtualmachinesnapshots.snapshot.kubevirt.io",
+                "virtualmachinesnapshotcontents.snapshot.kubevirt.io", "virtualmachinerestores.snapshot.kubevirt.io",
+                "virtualmachineinstancetypes.instancetype.kubevirt.io",
+                "virtualmachineclusterinstancetypes.instancetype.kubevirt.io",
+                "virtualmachinepools.pool.kubevirt.io", "migrationpolicies.migrations.kubevirt.io",
+                "virtualmachinepreferences.instancetype.kubevirt.io",
+                "virtualmachineclusterpreferences.instancetype.kubevirt.io",
+                "virtualmachineexports.export.kubevirt.io", "virtualmachineclones.clone.kubevirt.io",
+                "virtualmachinebackups.backup.kubevirt.io", "virtualmachinebackuptrackers.backup.kubevirt.io",
+                "plugins.plugin.kubevirt.io", "kubevirts.kubevirt.io");
+        Map<String, CustomResourceDefinition> byName = KubeVirtCrds.definitions().stream()
+                .collect(Collectors.toMap(crd -> crd.getMetadata().getName(), crd -> crd));
+        // Stored version first in KubeVirt's list or not, exactly one version stores.
+        byName.values().forEach(crd -> assertThat(crd.getSpec().getVersions())
+                .filteredOn(CustomResourceDefinitionVersion::getStorage).as(crd.getMetadata().getName()).hasSize(1));
+        var pool = byName.get("virtualmachinepools.pool.kubevirt.io").getSpec();
+        assertThat(pool.getVersions()).extracting(CustomResourceDefinitionVersion::getName).containsExactly("v1alpha1", "v1beta1");
+        assertThat(pool.getVersions().get(1).getSubresources().getScale().getSpecReplicasPath()).isEqualTo(".spec.replicas");
+        assertThat(byName.get("migrationpolicies.migrations.kubevirt.io").getSpec().getScope()).isEqualTo("Cluster");
+        assertThat(byName.get("virtualmachineclusterinstancetypes.instancetype.kubevirt.io").getSpec().getNames().getShortNames())
+                .containsExactly("vmclusterinstancetype", "vmclusterinstancetypes", "vmcf", "vmcfs");
+        var export = byName.get("virtualmachineexports.export.kubevirt.io").getSpec().getVersions();
+        assertThat(export.getFirst().getDeprecationWarning())
+                .isEqualTo("export.kubevirt.io/v1beta1 VirtualMachineExport is now deprecated and will be removed in a future version.");
+    }
+
+    @Test
     void subresourcesAreThoseKubeVirtHas() {
         Map<String, CustomResourceDefinitionVersion> v1 = KubeVirtCrds.definitions().stream()
+                .filter(crd -> crd.getSpec().getGroup().equals("kubevirt.io"))
                 .collect(Collectors.toMap(crd -> crd.getSpec().getNames().getShortNames().getFirst(),
                         crd -> crd.getSpec().getVersions().getFirst()));
         // The VMI has none: its status is written on the main resource.

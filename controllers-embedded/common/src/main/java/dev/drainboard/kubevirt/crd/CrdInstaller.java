@@ -51,7 +51,7 @@ public final class CrdInstaller {
         this.establishTimeout = establishTimeout;
     }
 
-    /** Installs the five kubevirt.io CRDs of {@link KubeVirtCrds}. */
+    /** Installs every KubeVirt CRD of {@link KubeVirtCrds}. */
     public List<Result> installKubeVirtCrds(boolean force) {
         return install(KubeVirtCrds.definitions(), force);
     }

@@ -5,6 +5,7 @@ import dev.drainboard.cluster.apiserver.ApiRequest;
 import dev.drainboard.cluster.apiserver.ApiServer;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.ResponseChannel;
+import dev.drainboard.cluster.apiserver.Warnings;
 import dev.drainboard.pki.IssuedCertificate;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.QueryStringDecoder;
@@ -198,6 +199,7 @@ public final class ApiHttpServer implements AutoCloseable {
         private final HttpServerResponse response;
         private final Set<WatchConnection> openWatches;
         private final AtomicBoolean ended = new AtomicBoolean();
+        private final Set<String> warnings = ConcurrentHashMap.newKeySet();
 
         HttpChannel(HttpServerRequest request, Set<WatchConnection> openWatches) {
             this.request = request;
@@ -209,6 +211,13 @@ public final class ApiHttpServer implements AutoCloseable {
         public void drop() {
             ended.set(true);
             request.connection().close();
+        }
+
+        @Override
+        public void warning(String text) {
+            if (!ended.get() && warnings.add(text)) {
+                response.headers().add("Warning", Warnings.headerValue(text));
+            }
         }
 
         @Override
