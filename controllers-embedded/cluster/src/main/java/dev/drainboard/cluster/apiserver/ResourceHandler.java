@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.cluster.apiserver.admission.AdmissionAttributes;
+import dev.drainboard.cluster.apiserver.admission.BuiltInAdmission;
 import dev.drainboard.cluster.apiserver.admission.ValidatingWebhooks;
 import dev.drainboard.cluster.apiserver.patch.PatchException;
 import dev.drainboard.cluster.apiserver.patch.PatchSchemas;
@@ -33,6 +34,7 @@ final class ResourceHandler {
     private final ValidatingWebhooks webhooks;
     private final ServerOptions options;
     private final ObjectValidators validators;
+    private final List<BuiltInAdmission> builtInAdmission = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     ResourceHandler(ObjectStore store, ValidatingWebhooks webhooks, ServerOptions options, ObjectValidators validators) {
         this.store = store;
@@ -210,8 +212,11 @@ final class ResourceHandler {
         Strategies.prepareForCreate(type, object, Instant.now(store.clock()));
         Strategies.dropEmptyMetadata(object);
         generateName(type, object);
+        AdmissionAttributes attributes = attributes("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
+        builtInAdmission.forEach(a -> a.mutate(attributes));
         Validation.create(type, object);
         validators.check(type, object);
+        builtInAdmission.forEach(a -> a.validate(attributes));
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
         ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
@@ -376,6 +381,10 @@ final class ResourceHandler {
         if (!path.subresource().equals("status")) {
             Validation.update(type, preview, current);
             validators.check(type, preview);
+            if (path.subresource().isEmpty()) {
+                AdmissionAttributes attributes = attributes("UPDATE", type, "", path.namespace(), path.name(), preview, current, request.dryRun());
+                builtInAdmission.forEach(a -> a.validate(attributes));
+            }
         }
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());
         return inVersion(type, store.update(stored(type), path.namespace(), path.name(), normalised, request.dryRun()));
@@ -490,6 +499,25 @@ final class ResourceHandler {
             throw ApiException.notFound(path.type(), path.name());
         }
         return object;
+    }
+
+    /** Adds admission run in-process on every create and main-resource update (see {@link BuiltInAdmission}). */
+    void addBuiltInAdmission(BuiltInAdmission admission) {
+        builtInAdmission.add(admission);
+    }
+
+    /** A scenario object on its way into the store: mutated, and validated as already admitted once. */
+    void admitLoaded(ResourceType type, ObjectNode object, Runnable validation) {
+        AdmissionAttributes attributes = attributes("CREATE", type, "", Json.namespace(object), Json.name(object), object, null, false);
+        builtInAdmission.forEach(a -> a.mutate(attributes));
+        validation.run();
+        builtInAdmission.forEach(a -> a.validateLoaded(attributes));
+    }
+
+    private static AdmissionAttributes attributes(String operation, ResourceType type, String subresource, String namespace,
+                                                  String name, ObjectNode object, ObjectNode oldObject, boolean dryRun) {
+        return new AdmissionAttributes(operation, type, subresource, namespace, name, object, oldObject,
+                type.group(), type.version(), type.kind(), dryRun);
     }
 
     void admit(String operation, ResourceType type, String subresource, String namespace, String name,
