@@ -376,6 +376,12 @@ public final class WebhookBenchmark {
         vmi.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName(name).build());
         VirtualMachineInstanceSpec spec = new VirtualMachineInstanceSpec();
         spec.setEvictionStrategy(strategy);
+        // virt-api refuses a VMI that asks for no memory
+        dev.drainboard.kubevirt.api.DomainSpec domain = new dev.drainboard.kubevirt.api.DomainSpec();
+        dev.drainboard.kubevirt.api.DomainSpec.Memory memory = new dev.drainboard.kubevirt.api.DomainSpec.Memory();
+        memory.setGuest(new io.fabric8.kubernetes.api.model.Quantity("1Gi"));
+        domain.setMemory(memory);
+        spec.setDomain(domain);
         vmi.setSpec(spec);
         VirtualMachineInstance created = client.resources(VirtualMachineInstance.class).inNamespace("default").resource(vmi).create();
         client.resources(VirtualMachineInstance.class).inNamespace("default").withName(name).patch(PatchContext.of(PatchType.JSON_MERGE),

@@ -8,6 +8,7 @@ import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.kubevirt.KubeVirtAnnotations;
 import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.api.DomainSpec;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceSpec;
@@ -129,6 +130,12 @@ public final class EvictionTestCluster implements AutoCloseable {
         vmi.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName(name).build());
         VirtualMachineInstanceSpec spec = new VirtualMachineInstanceSpec();
         spec.setEvictionStrategy(strategy);
+        // virt-api refuses a VMI that asks for no memory
+        DomainSpec domain = new DomainSpec();
+        DomainSpec.Memory memory = new DomainSpec.Memory();
+        memory.setGuest(new io.fabric8.kubernetes.api.model.Quantity("1Gi"));
+        domain.setMemory(memory);
+        spec.setDomain(domain);
         vmi.setSpec(spec);
         VirtualMachineInstance created = vmis().resource(vmi).create();
         String status = JSON.writeValueAsString(Map.of("status", Map.of(

@@ -209,8 +209,14 @@ class ControlPlaneTest {
                     spec:
                       evictionStrategy: None
                       schedulerName: bound-by-this-test
+                      networks:
+                      - name: default
+                        pod: {}
                       domain:
-                        devices: {}
+                        devices:
+                          interfaces:
+                          - name: default
+                            masquerade: {}
                         resources: {requests: {memory: 512Mi}}
                 """.formatted(name, runStrategy, name);
         client.resources(VirtualMachine.class).inNamespace(ns)

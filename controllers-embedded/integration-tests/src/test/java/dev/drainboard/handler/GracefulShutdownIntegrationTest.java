@@ -157,7 +157,8 @@ class GracefulShutdownIntegrationTest {
                 metadata: {name: vm, namespace: %s, annotations: {sim.drainboard.dev/guest-shutdown-delay: never}}
                 spec:
                   %s
-                  domain: {devices: {}, memory: {guest: 1Gi}}
+                  networks: [{name: default, pod: {}}]
+                  domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 1Gi}}
                 """.formatted(ns, grace == null ? "" : "terminationGracePeriodSeconds: " + grace), VirtualMachineInstance.class);
         VirtualMachineInstance created = client.resources(VirtualMachineInstance.class).resource(vmi).create();
         client.resources(VirtualMachineInstance.class).inNamespace(ns).withName("vm")

@@ -9,6 +9,7 @@ import dev.drainboard.architecture.Pure;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * virt-api's VMI update admitter (pkg/virt-api/webhooks/validating-webhook/admitters/vmi-update-admitter.go): a VMI's
@@ -33,13 +34,17 @@ public final class VmiUpdateDecision {
                 List.of(new Cause(Cause.NOT_SUPPORTED, RESTRICTED, null))));
     }
 
-    /** Nulls, empty arrays and empty maps of string values dropped; empty objects that stand for a set pointer kept. */
+    /** Go map fields of the VMI spec: empty is the same as none. Other empty objects are set pointers ({@code bridge: {}}). */
+    private static final Set<String> MAP_FIELDS = Set.of("nodeSelector", "requests", "limits");
+
+    /** Nulls, empty lists and empty maps dropped; empty objects that stand for a set pointer kept. */
     static JsonNode normalised(JsonNode node) {
         if (node.isObject()) {
             ObjectNode copy = JsonNodeFactory.instance.objectNode();
             for (Map.Entry<String, JsonNode> e : node.properties()) {
                 JsonNode value = e.getValue();
-                if (value.isNull() || (value.isArray() && value.isEmpty())) {
+                if (value.isNull() || (value.isArray() && value.isEmpty())
+                        || (value.isObject() && value.isEmpty() && MAP_FIELDS.contains(e.getKey()))) {
                     continue;
                 }
                 copy.set(e.getKey(), normalised(value));
