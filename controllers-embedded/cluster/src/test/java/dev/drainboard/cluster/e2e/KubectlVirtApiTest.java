@@ -150,7 +150,7 @@ class KubectlVirtApiTest {
     }
 
     @Test
-    @DisplayName("kubectl patch or replace of a VMI's spec: refused; labels and status: allowed")
+    @DisplayName("kubectl patch, replace or edit of a VMI's spec: refused; labels and status: allowed")
     void vmiSpecIsFixed() {
         kubectl.apply(vmi("fixed", "domain: {memory: {guest: 1Gi}}"));
 
@@ -162,6 +162,24 @@ class KubectlVirtApiTest {
         var replace = kubectl.runWithInput(edited, "replace", "-f", "-");
         assertThat(replace.exitCode()).as(replace.describe()).isEqualTo(1);
         assertThat(replace.stderr()).contains("update of VMI object is restricted");
+        assertThat(kubectl.succeed("get", "vmi", "fixed", "-o", "jsonpath={.spec.evictionStrategy}").stdout()).isEqualTo("None");
+
+        var edit = kubectl.runWithEditor("sed -i -e 's/evictionStrategy: None/evictionStrategy: LiveMigrate/'", null,
+                "edit", "vmi", "fixed");
+        assertThat(edit.exitCode()).as(edit.describe()).isEqualTo(1);
+        assertThat(edit.stderr()).startsWith("error: virtualmachineinstances.kubevirt.io \"fixed\" is invalid\n")
+                .contains("error: Edit cancelled, no valid changes were saved.");
+        // kubectl edit keeps the edited copy, the server's reason as a comment on top
+        var copy = java.util.regex.Pattern.compile("stored to \"([^\"]+)\"").matcher(edit.stderr());
+        assertThat(copy.find()).as(edit.describe()).isTrue();
+        try {
+            assertThat(java.nio.file.Files.readString(Path.of(copy.group(1))))
+                    .contains("# virtualmachineinstances.kubevirt.io \"fixed\" was not valid:", "update of VMI object is restricted");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            Path.of(copy.group(1)).toFile().delete();
+        }
         assertThat(kubectl.succeed("get", "vmi", "fixed", "-o", "jsonpath={.spec.evictionStrategy}").stdout()).isEqualTo("None");
 
         kubectl.succeed("label", "vmi", "fixed", "team=db");
