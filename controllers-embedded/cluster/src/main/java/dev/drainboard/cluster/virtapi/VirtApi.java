@@ -71,7 +71,7 @@ public final class VirtApi implements BuiltInAdmission {
             case "virtualmachineinstances" -> request.operation().equals("CREATE")
                     ? validateVmi(request.object())
                     : VmiUpdateDecision.decide(request.object(), request.oldObject());
-            case "virtualmachines" -> validateVm(request.object());
+            case "virtualmachines" -> validateVm(request.object(), true);
             case "virtualmachineinstancemigrations" -> request.operation().equals("CREATE")
                     ? validateMigration(request.namespace(), request.object())
                     : Optional.empty();
@@ -82,11 +82,19 @@ public final class VirtApi implements BuiltInAdmission {
         }
     }
 
-    /** A scenario's migrations and VMIs come from a cluster that admitted them: only the spec checks apply. */
+    /**
+     * A scenario's objects come from a cluster that admitted them: only the spec checks apply, not those that look at
+     * other objects (a migration's VMI, a VM's instancetype), which a scenario may bring in any order or not at all.
+     */
     @Override
     public void validateLoaded(AdmissionAttributes request) {
-        if (!kubeVirtResource(request).equals("virtualmachineinstancemigrations")) {
-            validate(request);
+        Optional<Denial> denial = switch (kubeVirtResource(request)) {
+            case "virtualmachineinstances" -> validateVmi(request.object());
+            case "virtualmachines" -> validateVm(request.object(), false);
+            default -> Optional.empty();
+        };
+        if (denial.isPresent()) {
+            throw denial.get().toApiException();
         }
     }
 
@@ -104,13 +112,15 @@ public final class VirtApi implements BuiltInAdmission {
     }
 
     /** pkg/virt-api/webhooks/validating-webhook/admitters/vms-admitter.go, the parts a drain depends on. */
-    private Optional<Denial> validateVm(ObjectNode vm) {
+    private Optional<Denial> validateVm(ObjectNode vm, boolean followReferences) {
         if (vm.path("metadata").has("deletionTimestamp") || !(vm.path("spec").path("template").path("spec") instanceof ObjectNode template)) {
             return Optional.empty();
         }
         List<Cause> references = new ArrayList<>();
-        VmReferences.instancetype(vm).flatMap(r -> follow(r, false, Json.namespace(vm))).ifPresent(references::add);
-        VmReferences.preference(vm).flatMap(r -> follow(r, true, Json.namespace(vm))).ifPresent(references::add);
+        if (followReferences) {
+            VmReferences.instancetype(vm).flatMap(r -> follow(r, false, Json.namespace(vm))).ifPresent(references::add);
+            VmReferences.preference(vm).flatMap(r -> follow(r, true, Json.namespace(vm))).ifPresent(references::add);
+        }
         if (!references.isEmpty()) {
             // KubeVirt stops at the first reference it cannot follow
             return Optional.of(Denial.invalid(VirtApiWebhooks.VM_VALIDATOR, references.subList(0, 1)));
