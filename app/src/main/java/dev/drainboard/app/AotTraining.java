@@ -48,7 +48,9 @@ public final class AotTraining {
                 vmi.setKind("VirtualMachineInstance");
                 vmi.setMetadata(new ObjectMetaBuilder().withName("vm" + i).withNamespace(NAMESPACE).build());
                 vmi.setAdditionalProperty("spec", Map.of("evictionStrategy", "LiveMigrate",
-                        "domain", Map.of("memory", Map.of("guest", "16Mi"), "devices", Map.of()),
+                        "domain", Map.of("memory", Map.of("guest", "16Mi"), "devices", Map.of("interfaces",
+                                List.of(Map.of("name", "default", "masquerade", Map.of())))),
+                        "networks", List.of(Map.of("name", "default", "pod", Map.of())),
                         "volumes", List.of(Map.of("name", "rootdisk", "containerDisk", Map.of("image", "quay.io/containerdisks/alpine:3.20")))));
                 client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(NAMESPACE).resource(vmi).create();
             }

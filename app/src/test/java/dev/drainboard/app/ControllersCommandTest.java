@@ -88,7 +88,7 @@ class ControllersCommandTest {
                     apiVersion: kubevirt.io/v1
                     kind: VirtualMachineInstance
                     metadata: {name: cli-vmi}
-                    spec: {domain: {devices: {}}}
+                    spec: {networks: [{name: default, pod: {}}], domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 128Mi}}}
                     """.getBytes(StandardCharsets.UTF_8))).create();
             await().atMost(Duration.ofSeconds(20)).until(() -> !client.pods().inNamespace("default")
                     .withLabel("kubevirt.io", "virt-launcher").list().getItems().isEmpty());

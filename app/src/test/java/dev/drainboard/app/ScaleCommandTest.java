@@ -53,7 +53,8 @@ class ScaleCommandTest {
                   template:
                     metadata: {labels: {app: web}}
                     spec:
-                      domain: {devices: {}, memory: {guest: 256Mi}}
+                      networks: [{name: default, pod: {}}]
+                      domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 256Mi}}
                       volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
                 """);
         cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString()).withPort(0)

@@ -58,7 +58,8 @@ class SecretsNotLoggedIT {
             metadata: {name: vm1, namespace: secrets}
             spec:
               evictionStrategy: LiveMigrate
-              domain: {memory: {guest: 128Mi}, devices: {}}
+              networks: [{name: default, pod: {}}]
+              domain: {memory: {guest: 128Mi}, devices: {interfaces: [{name: default, masquerade: {}}]}}
               volumes: [{name: rootdisk, containerDisk: {image: quay.io/containerdisks/alpine:3.20}}]
             ---
             apiVersion: apps/v1

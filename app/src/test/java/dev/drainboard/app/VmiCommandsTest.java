@@ -75,10 +75,16 @@ class VmiCommandsTest {
                 kind: VirtualMachineInstance
                 metadata: {name: %s, namespace: demo, annotations: %s}
                 spec:
+                  networks:
+                  - name: default
+                    pod: {}
                   domain:
                     memory: {guest: 1Gi}
                     resources: {requests: {memory: 1Gi}}
-                    devices: {}
+                    devices:
+                      interfaces:
+                      - name: default
+                        masquerade: {}
                   volumes:
                   - name: rootdisk
                     containerDisk: {image: quay.io/containerdisks/alpine:3.20}

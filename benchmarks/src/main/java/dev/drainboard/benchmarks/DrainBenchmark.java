@@ -334,7 +334,9 @@ public final class DrainBenchmark {
                 vmi.setMetadata(new ObjectMetaBuilder().withName(node + "-vm" + i).withNamespace(NAMESPACE).build());
                 vmi.setAdditionalProperty("spec", Map.of(
                         "evictionStrategy", "LiveMigrate",
-                        "domain", Map.of("memory", Map.of("guest", memory), "devices", Map.of()),
+                        "domain", Map.of("memory", Map.of("guest", memory), "devices", Map.of("interfaces",
+                                List.of(Map.of("name", "default", "masquerade", Map.of())))),
+                        "networks", List.of(Map.of("name", "default", "pod", Map.of())),
                         "volumes", List.of(Map.of("name", "rootdisk",
                                 "containerDisk", Map.of("image", "quay.io/containerdisks/alpine:3.20")))));
                 client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstance").inNamespace(NAMESPACE)

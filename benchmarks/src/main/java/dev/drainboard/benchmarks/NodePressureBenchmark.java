@@ -187,7 +187,8 @@ public final class NodePressureBenchmark {
                             spec:
                               evictionStrategy: LiveMigrate
                               terminationGracePeriodSeconds: 36000
-                              domain: {devices: {}, memory: {guest: %dGi}}
+                              networks: [{name: default, pod: {}}]
+                              domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: %dGi}}
                               volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/fedora:40}}]
                             """.formatted(vm.name(), NAMESPACE, SimulationKnobs.MEMORY_DIRTY_RATE, vm.dirtyMi() * scale,
                             vm.sizeGi()), VirtualMachineInstance.class)).create();

@@ -150,10 +150,16 @@ public final class ReplicaSetBenchmark {
                     metadata: {labels: {app: %s}}
                     spec:
                       evictionStrategy: None
+                      networks:
+                      - name: default
+                        pod: {}
                       domain:
                         memory: {guest: %s}
                         resources: {requests: {memory: %s}}
-                        devices: {}
+                        devices:
+                          interfaces:
+                          - name: default
+                            masquerade: {}
                       volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/alpine:3.20}}]
                 """.formatted(SET, NAMESPACE, SET, SET, memory, memory), VirtualMachineInstanceReplicaSet.class);
     }

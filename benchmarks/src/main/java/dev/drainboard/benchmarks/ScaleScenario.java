@@ -90,9 +90,11 @@ final class ScaleScenario {
                   resources:
                     requests: {cpu: 100m, memory: 256Mi}
                   devices:
+                    interfaces: [{name: default, masquerade: {}}]
                     disks:
                     - name: rootdisk
                       disk: {bus: virtio}
+                networks: [{name: default, pod: {}}]
                 volumes:
                 - name: rootdisk
                   containerDisk: {image: quay.io/containerdisks/fedora:40}

@@ -377,9 +377,12 @@ public final class WebhookBenchmark {
         vmi.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName(name).build());
         VirtualMachineInstanceSpec spec = new VirtualMachineInstanceSpec();
         spec.setEvictionStrategy(strategy);
-        // KubeVirt's schema requires spec.domain.devices.
+        // KubeVirt's schema requires spec.domain.devices; virt-api refuses a VMI that asks for no memory.
         DomainSpec domain = new DomainSpec();
         domain.setDevices(new DomainSpec.Devices());
+        DomainSpec.Memory memory = new DomainSpec.Memory();
+        memory.setGuest(new io.fabric8.kubernetes.api.model.Quantity("1Gi"));
+        domain.setMemory(memory);
         spec.setDomain(domain);
         vmi.setSpec(spec);
         VirtualMachineInstance created = client.resources(VirtualMachineInstance.class).inNamespace("default").resource(vmi).create();

@@ -101,7 +101,8 @@ class PhysicalIdealTest {
                 metadata: {name: vm, namespace: bench, uid: 6f1c0c1e-0000-4000-8000-000000000001}
                 spec:
                   evictionStrategy: LiveMigrate
-                  domain: {devices: {}, memory: {guest: %s}}
+                  networks: [{name: default, pod: {}}]
+                  domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: %s}}
                 """.formatted(memory), VirtualMachineInstance.class);
         vmi.getMetadata().setAnnotations(annotations);
         return vmi;

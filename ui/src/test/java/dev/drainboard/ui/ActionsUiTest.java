@@ -294,13 +294,24 @@ class ActionsUiTest {
     @Test
     void aFailedMigrationIsNotified(FxRobot robot) {
         Session session = connect(robot);
+        // virt-api admits a migration only of a VMI that exists: one that never gets a node, deleted under its migration.
+        var vmis = session.client().resources(dev.drainboard.kubevirt.api.VirtualMachineInstance.class).inNamespace("demo");
+        vmis.resource(io.fabric8.kubernetes.client.utils.Serialization.unmarshal("""
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachineInstance
+                metadata: {name: doomed-vmi, namespace: demo}
+                spec:
+                  nodeSelector: {kubernetes.io/hostname: no-such-node}
+                  domain: {memory: {guest: 64Mi}}
+                """, dev.drainboard.kubevirt.api.VirtualMachineInstance.class)).create();
         VirtualMachineInstanceMigration doomed = new VirtualMachineInstanceMigration();
         doomed.setMetadata(new ObjectMetaBuilder().withNamespace("demo").withName("doomed").build());
-        doomed.setSpec(new VirtualMachineInstanceMigrationSpec("no-such-vmi"));
+        doomed.setSpec(new VirtualMachineInstanceMigrationSpec("doomed-vmi"));
         session.client().resources(VirtualMachineInstanceMigration.class).inNamespace("demo").resource(doomed).create();
+        vmis.withName("doomed-vmi").delete();
 
         await().atMost(WAIT).until(() -> toasts().stream().anyMatch(t -> t.tone() == Badge.Tone.DANGER
-                && t.title().equals("Migration of demo/no-such-vmi failed")));
+                && t.title().equals("Migration of demo/doomed-vmi failed")));
     }
 
     // ---- helpers

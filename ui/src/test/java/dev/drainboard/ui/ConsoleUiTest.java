@@ -79,7 +79,8 @@ class ConsoleUiTest {
         await().atMost(CONNECT_TIMEOUT).until(() -> fx(() -> vmis.getItems().size()) >= 8);
         VmiRow batch = fx(() -> vmis.getItems().stream().filter(v -> v.name().equals("batch-runner")).findFirst().orElseThrow());
         assertThat(batch.evictionStrategy()).isEqualTo("None");
-        assertThat(batch.strategySource()).isEqualTo("cluster default");
+        // virt-api wrote the cluster default into its spec when it was created, as KubeVirt does since v1.1
+        assertThat(batch.strategySource()).isEqualTo("VMI");
         VmiRow database = fx(() -> vmis.getItems().stream().filter(v -> v.name().equals("database")).findFirst().orElseThrow());
         assertThat(database.evictionStrategy()).isEqualTo("LiveMigrate");
         assertThat(database.strategySource()).isEqualTo("VMI");

@@ -79,6 +79,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         try {
             createSystemNamespaces(api);
             KubeVirtValidators.install(api);
+            dev.drainboard.cluster.virtapi.VirtApi.install(api);
             WorkloadControllers.installValidation(api);
             if (options.kubeVirtCrds()) {
                 installKubeVirtCrds(api, documents);

@@ -11,6 +11,8 @@ public final class KubeVirtAnnotations {
     private KubeVirtAnnotations() {
     }
 
+    /** VMIs: a bridge binding on the pod network is live-migratable after all (pkg/network/vmispec/interface.go). */
+    public static final String ALLOW_POD_BRIDGE_NETWORK_LIVE_MIGRATION = "kubevirt.io/allow-pod-bridge-network-live-migration";
     /** Launcher pods: the name of the VMI they run. The eviction webhook reads it. */
     public static final String DOMAIN = "kubevirt.io/domain";
     /** Migration target pods: the name of their VMIM. */

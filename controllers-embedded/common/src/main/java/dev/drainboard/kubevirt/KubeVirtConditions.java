@@ -28,6 +28,7 @@ public final class KubeVirtConditions {
     public static final String STATUS_FALSE = "False";
 
     // Reasons of LiveMigratable=False that the node handler gives, in the order it checks them
+    public static final String REASON_INTERFACE_NOT_LIVE_MIGRATABLE = "InterfaceNotLiveMigratable";
     public static final String REASON_HOST_DEVICE_NOT_LIVE_MIGRATABLE = "HostDeviceNotLiveMigratable";
     public static final String REASON_DISKS_NOT_LIVE_MIGRATABLE = "DisksNotLiveMigratable";
     public static final String REASON_NOT_MIGRATABLE = "NotMigratable";

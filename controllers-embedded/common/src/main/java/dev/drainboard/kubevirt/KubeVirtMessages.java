@@ -97,6 +97,10 @@ public final class KubeVirtMessages {
     public static final String PVC_SHARING_UNKNOWN = "cannot migrate VMI: Unable to determine if PVC %s is shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)";
     public static final String PVC_NOT_SHARED = "cannot migrate VMI: PVC %s is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)";
     public static final String NON_SHARED_HOST_DISK = "cannot migrate VMI with non-shared HostDisk";
+    /** LiveMigratable=False: the pod network's interface is bound by bridge (or SR-IOV…) (pkg/network/vmispec/interface.go). */
+    public static final String INTERFACE_NOT_MIGRATABLE = "cannot migrate VMI which does not use masquerade or a migratable plugin to connect to the pod network";
+    /** LiveMigratable=False: a pod network that no interface uses. */
+    public static final String NO_PRIMARY_INTERFACE = "no primary interface found for network %s";
     public static final String NON_MIGRATABLE_HOST_DEVICE = "VMI specifies non-migratable generic PCI host device";
     public static final String TOO_MANY_GPUS = "VMI specifies too many GPUs";
 

@@ -64,4 +64,46 @@ class LiveMigratabilityTest {
         assertThat(c.getReason()).isEqualTo(reason);
         assertThat(c.getMessage()).isEqualTo(message);
     }
+
+    static VirtualMachineInstance vmiWithNetworks(String annotations, String interfaces, String networks, String volumes) {
+        return Serialization.unmarshal("""
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachineInstance
+                metadata: {name: vm, namespace: default, annotations: %s}
+                spec:
+                  domain:
+                    devices: {interfaces: %s}
+                  networks: %s
+                  volumes: %s
+                """.formatted(annotations, interfaces, networks, volumes), VirtualMachineInstance.class);
+    }
+
+    private static final String BRIDGE_POD = "[{name: default, bridge: {}}] | [{name: default, pod: {}}]";
+    private static final String NOT_MIGRATABLE = "cannot migrate VMI which does not use masquerade or a migratable plugin to connect to the pod network";
+
+    /** The interface check ({@code VerifyVMIMigratable}), first of virt-handler's checks. */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', nullValues = "-", value = {
+            "masquerade on the pod network  | {} | [{name: default, masquerade: {}}] | [{name: default, pod: {}}] | [] | True | - | -",
+            "passt binding                  | {} | [{name: default, passtBinding: {}}] | [{name: default, pod: {}}] | [] | True | - | -",
+            "bridge on the pod network      | {} | " + BRIDGE_POD + " | [] | False | InterfaceNotLiveMigratable | " + NOT_MIGRATABLE,
+            "bridge allowed by annotation   | {kubevirt.io/allow-pod-bridge-network-live-migration: \"\"} | " + BRIDGE_POD + " | [] | True | - | -",
+            "sriov on the pod network       | {} | [{name: default, sriov: {}}] | [{name: default, pod: {}}] | [] | False | InterfaceNotLiveMigratable | " + NOT_MIGRATABLE,
+            "plugin without migration       | {} | [{name: default, binding: {name: other}}] | [{name: default, pod: {}}] | [] | False | InterfaceNotLiveMigratable | " + NOT_MIGRATABLE,
+            "plugin with migration          | {} | [{name: default, binding: {name: mig}}] | [{name: default, pod: {}}] | [] | True | - | -",
+            "sriov on a secondary network   | {} | [{name: default, masquerade: {}}, {name: fast, sriov: {}}] | [{name: default, pod: {}}, {name: fast, multus: {networkName: sriov-net}}] | [] | True | - | -",
+            "bridge on a secondary network  | {} | [{name: br, bridge: {}}] | [{name: br, multus: {networkName: br-net}}] | [] | True | - | -",
+            "pod network without interface  | {} | [{name: other, masquerade: {}}] | [{name: default, pod: {}}, {name: other, multus: {networkName: x}}] | [] | False | InterfaceNotLiveMigratable | no primary interface found for network default",
+            "no interfaces at all           | {} | [] | [] | [] | True | - | -",
+            "interface wins over disks      | {} | " + BRIDGE_POD + " | [{name: d, persistentVolumeClaim: {claimName: local}}] | False | InterfaceNotLiveMigratable | " + NOT_MIGRATABLE,
+            "masquerade, then disks checked | {} | [{name: default, masquerade: {}}] | [{name: default, pod: {}}] | [{name: d, persistentVolumeClaim: {claimName: local}}] | False | DisksNotLiveMigratable | cannot migrate VMI: PVC local is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)",
+    })
+    void interfaces(String description, String annotations, String interfaces, String networks, String volumes,
+                    String status, String reason, String message) {
+        Condition c = LiveMigratability.evaluate(vmiWithNetworks(annotations, interfaces, networks, volumes), CLAIMS, java.util.Set.of("mig"));
+
+        assertThat(c.getStatus()).isEqualTo(status);
+        assertThat(c.getReason()).isEqualTo(reason);
+        assertThat(c.getMessage()).isEqualTo(message);
+    }
 }

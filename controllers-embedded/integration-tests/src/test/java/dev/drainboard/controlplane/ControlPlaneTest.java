@@ -101,6 +101,7 @@ class ControlPlaneTest {
                   domain:
                     devices:
                       disks: [{name: root, disk: {bus: virtio}}]
+                      interfaces: [{name: default, masquerade: {}}]
                     memory: {guest: 1Gi}
                     firmware: {uuid: 5d307ca9-b3ef-428c-8861-06e72d69f223}
                   networks: [{name: default, pod: {}}]
@@ -212,8 +213,14 @@ class ControlPlaneTest {
                     spec:
                       evictionStrategy: None
                       schedulerName: bound-by-this-test
+                      networks:
+                      - name: default
+                        pod: {}
                       domain:
-                        devices: {}
+                        devices:
+                          interfaces:
+                          - name: default
+                            masquerade: {}
                         resources: {requests: {memory: 512Mi}}
                 """.formatted(name, runStrategy, name);
         client.resources(VirtualMachine.class).inNamespace(ns)

@@ -63,8 +63,15 @@ class NodeHandlerIntegrationTest {
         schedule(createVmi(ns, "host-device", "{}", "{hostDevices: [{name: nic, deviceName: vendor.com/nic}]}", "[]"));
         schedule(createVmi(ns, "annotated", "{sim.drainboard.dev/live-migratable: \"false\"}", "{}", "[]"));
         schedule(createVmi(ns, "container-disk", "{}", "{}", "[{name: root, containerDisk: {image: quay.io/containerdisks/fedora}}]"));
+        // No interface declared: virt-api gives it the pod network bound by bridge, which does not migrate.
+        schedule(client.resources(VirtualMachineInstance.class).resource(Serialization.unmarshal("""
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachineInstance
+                metadata: {name: bridged, namespace: %s}
+                spec: {domain: {devices: {}, memory: {guest: 1Gi}}}
+                """.formatted(ns), VirtualMachineInstance.class)).create());
 
-        for (String name : new String[]{"rwo-pvc", "rwx-pvc", "host-device", "annotated", "container-disk"}) {
+        for (String name : new String[]{"rwo-pvc", "rwx-pvc", "host-device", "annotated", "container-disk", "bridged"}) {
             await().atMost(TIMEOUT).until(() -> "Running".equals(vmi(ns, name).getStatus().getPhase()));
             assertThat(condition(vmi(ns, name), "Ready").getStatus()).as(name + " Ready").isEqualTo("True");
         }
@@ -78,6 +85,10 @@ class NodeHandlerIntegrationTest {
         assertThat(condition(vmi(ns, "annotated", "LiveMigratable"), "LiveMigratable"))
                 .extracting(Condition::getStatus, Condition::getReason)
                 .containsExactly("False", "NotMigratable");
+        assertThat(condition(vmi(ns, "bridged", "LiveMigratable"), "LiveMigratable"))
+                .extracting(Condition::getStatus, Condition::getReason, Condition::getMessage)
+                .containsExactly("False", "InterfaceNotLiveMigratable",
+                        "cannot migrate VMI which does not use masquerade or a migratable plugin to connect to the pod network");
         assertThat(vmi(ns, "container-disk").isMigratable()).isTrue();
         assertThat(vmi(ns, "rwx-pvc").isMigratable()).isTrue();
         assertThat(vmi(ns, "container-disk").getStatus().getPhaseTransitionTimestamps())
@@ -155,7 +166,9 @@ class NodeHandlerIntegrationTest {
 
     // --- helpers -------------------------------------------------------------------------------------------
 
+    /** A VMI on the pod network by masquerade (as operators declare it), with the given devices besides. */
     private static VirtualMachineInstance createVmi(String ns, String name, String annotations, String devices, String volumes) {
+        String withInterface = "{interfaces: [{name: default, masquerade: {}}]" + (devices.equals("{}") ? "}" : ", " + devices.substring(1));
         VirtualMachineInstance vmi = Serialization.unmarshal("""
                 apiVersion: kubevirt.io/v1
                 kind: VirtualMachineInstance
@@ -164,17 +177,22 @@ class NodeHandlerIntegrationTest {
                   domain:
                     devices: %s
                     memory: {guest: 1Gi}
+                  networks: [{name: default, pod: {}}]
                   volumes: %s
-                """.formatted(name, ns, annotations, devices, volumes), VirtualMachineInstance.class);
+                """.formatted(name, ns, annotations, withInterface, volumes), VirtualMachineInstance.class);
         return client.resources(VirtualMachineInstance.class).resource(vmi).create();
     }
 
-    /** What the VMI controller does once the launcher pod is Ready: Scheduled, on the node (plus a field we do not model). */
+    /**
+     * What the VMI controller does once the launcher pod is Ready: Scheduled, on the node (plus a field we do not model).
+     * No VMI controller runs here to release the finalizer virt-api adds, so it is dropped: a delete removes the VMI.
+     */
     private static VirtualMachineInstance schedule(VirtualMachineInstance vmi) {
         return client.resources(VirtualMachineInstance.class).inNamespace(vmi.getMetadata().getNamespace())
                 .withName(vmi.getMetadata().getName())
                 .patch(PatchContext.of(PatchType.JSON_MERGE), """
-                        {"status": {"phase": "Scheduled", "nodeName": "%s", "guestOSInfo": {"name": "Fedora"}}}""".formatted(NODE));
+                        {"metadata": {"finalizers": null},
+                         "status": {"phase": "Scheduled", "nodeName": "%s", "guestOSInfo": {"name": "Fedora"}}}""".formatted(NODE));
     }
 
     private static Pod launcherPod(String ns, VirtualMachineInstance vmi) {

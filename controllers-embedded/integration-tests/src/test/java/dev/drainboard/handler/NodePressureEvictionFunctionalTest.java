@@ -187,7 +187,8 @@ class NodePressureEvictionFunctionalTest {
                     metadata: {name: %s, namespace: default}
                     spec:
                       evictionStrategy: LiveMigrate
-                      domain: {devices: {}, memory: {guest: 1Gi}}
+                      networks: [{name: default, pod: {}}]
+                      domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 1Gi}}
                       volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
                     """.formatted(name), VirtualMachineInstance.class);
             client.resources(VirtualMachineInstance.class).resource(vmi).create();

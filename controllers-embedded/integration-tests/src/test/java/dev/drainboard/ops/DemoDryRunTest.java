@@ -79,7 +79,7 @@ class DemoDryRunTest {
             launcher:legacy-erp       | BLOCKED_NOT_MIGRATABLE | not live-migratable (NotMigratable:
             launcher:ml-trainer       | EVICTED_VMI_LOST       | strategy LiveMigrateIfPossible but not live-migratable (HostDeviceNotLiveMigratable
             launcher:scratch-worker   | EVICTED_VMI_LOST       | evicted (strategy None): VMI scratch-worker is shut down and lost
-            launcher:batch-runner     | EVICTED_VMI_LOST       | evicted (strategy None (cluster default))
+            launcher:batch-runner     | EVICTED_VMI_LOST       | evicted (strategy None)
             """)
     @DisplayName("each outcome kind of the demo, with its reason")
     void outcomeOf(String pod, PodOutcome outcome, String reason) {

@@ -103,10 +103,16 @@ class DrainIntegrationTest {
                 spec:
                   evictionStrategy: %s
                   nodeSelector: {kubernetes.io/hostname: node01}
+                  networks:
+                  - name: default
+                    pod: {}
                   domain:
                     memory: {guest: 1Gi}
                     resources: {requests: {memory: 1Gi}}
-                    devices: {}
+                    devices:
+                      interfaces:
+                      - name: default
+                        masquerade: {}
                   volumes:
                   - name: rootdisk
                     containerDisk: {image: quay.io/containerdisks/alpine:3.20}

@@ -68,7 +68,7 @@ class ReplicaSetOpsTest {
                 spec:
                   replicas: 2
                   selector: {matchLabels: {app: web}}
-                  template: {metadata: {labels: {app: %s}}, spec: {domain: {devices: {}}}}
+                  template: {metadata: {labels: {app: %s}}, spec: {networks: [{name: default, pod: {}}], domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 128Mi}}}}
                 """.formatted(name, templateLabel), VirtualMachineInstanceReplicaSet.class);
     }
 

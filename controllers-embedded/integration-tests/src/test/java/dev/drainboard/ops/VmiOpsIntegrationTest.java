@@ -47,10 +47,16 @@ class VmiOpsIntegrationTest {
                 spec:
                   evictionStrategy: LiveMigrate
                   %s
+                  networks:
+                  - name: default
+                    pod: {}
                   domain:
                     memory: {guest: 1Gi}
                     resources: {requests: {memory: 1Gi}}
-                    devices: {}
+                    devices:
+                      interfaces:
+                      - name: default
+                        masquerade: {}
                   volumes:
                   - name: rootdisk
                     containerDisk: {image: quay.io/containerdisks/alpine:3.20}

@@ -354,7 +354,7 @@ class ConsoleBenchmark {
             cluster.api().load(json("""
                     {"apiVersion":"kubevirt.io/v1","kind":"VirtualMachineInstance","metadata":{"name":"%s","namespace":"%s","uid":"%s",
                       "labels":{"app":"scale","kubevirt.io/nodeName":"%s"}},
-                     "spec":{"evictionStrategy":"LiveMigrate","domain":{"memory":{"guest":"256Mi"},"resources":{"requests":{"cpu":"100m","memory":"256Mi"}},"devices":{}}},
+                     "spec":{"evictionStrategy":"LiveMigrate","domain":{"memory":{"guest":"256Mi"},"resources":{"requests":{"cpu":"100m","memory":"256Mi"}},"devices":{"interfaces":[{"name":"default","masquerade":{}}]}},"networks":[{"name":"default","pod":{}}]},
                      "status":{"phase":"Running","nodeName":"%s","conditions":[{"type":"Ready","status":"True"},{"type":"LiveMigratable","status":"True"}]}}
                     """.formatted(vmiName(i), ns, uid, node, node)));
             cluster.api().load(json("""

@@ -47,7 +47,9 @@ public final class ApiException extends RuntimeException {
         status.set("metadata", listMeta == null ? JsonNodeFactory.instance.objectNode() : listMeta.deepCopy());
         status.put("status", "Failure");
         status.put("message", getMessage());
-        status.put("reason", reason);
+        if (!reason.isEmpty()) {
+            status.put("reason", reason); // omitempty: a webhook's denial may have none
+        }
         if (details != null) {
             status.set("details", details);
         }

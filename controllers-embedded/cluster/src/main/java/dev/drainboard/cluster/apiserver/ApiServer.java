@@ -82,6 +82,14 @@ public final class ApiServer implements AutoCloseable {
         validators.add(groupResource, validator);
     }
 
+    /**
+     * Admission run in-process on every create and main-resource update, scenario objects too: mutation before
+     * validation, validation before the validating webhooks (see {@link dev.drainboard.cluster.apiserver.admission.BuiltInAdmission}).
+     */
+    public void addAdmission(dev.drainboard.cluster.apiserver.admission.BuiltInAdmission admission) {
+        resources.addBuiltInAdmission(admission);
+    }
+
     public void setServerAddress(String hostPort) {
         this.serverAddress = hostPort;
     }
@@ -127,8 +135,10 @@ public final class ApiServer implements AutoCloseable {
         Strategies.dropEmptyMetadata(copy);
         resources.generateName(type, copy);
         resources.checkSchema(type, copy, null);
-        Validation.create(type, copy);
-        validators.check(type, copy);
+        resources.admitLoaded(type, copy, () -> {
+            Validation.create(type, copy);
+            validators.check(type, copy);
+        });
         ObjectNode toStore = type == BuiltinResources.EVENTS_V1 ? EventConversion.toCore(copy) : copy;
         return store.create(ResourceHandler.stored(type), toStore, false, true);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.cluster.apiserver.admission.AdmissionAttributes;
+import dev.drainboard.cluster.apiserver.admission.BuiltInAdmission;
 import dev.drainboard.cluster.apiserver.admission.ValidatingWebhooks;
 import dev.drainboard.cluster.apiserver.patch.PatchException;
 import dev.drainboard.cluster.apiserver.patch.PatchSchemas;
@@ -34,6 +35,7 @@ final class ResourceHandler {
     private final ServerOptions options;
     private final ObjectValidators validators;
     private final CustomResourceSchemas schemas = new CustomResourceSchemas();
+    private final List<BuiltInAdmission> builtInAdmission = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     ResourceHandler(ObjectStore store, ValidatingWebhooks webhooks, ServerOptions options, ObjectValidators validators) {
         this.store = store;
@@ -212,8 +214,11 @@ final class ResourceHandler {
         Strategies.dropEmptyMetadata(object);
         generateName(type, object);
         checkSchema(type, object, request);
+        AdmissionAttributes attributes = attributes("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
+        builtInAdmission.forEach(a -> a.mutate(attributes));
         Validation.create(type, object);
         validators.check(type, object);
+        builtInAdmission.forEach(a -> a.validate(attributes));
         admit("CREATE", type, "", path.namespace(), Json.name(object), object, null, request.dryRun());
         ObjectNode created = store.create(stored(type), toStored(type, object), request.dryRun(), false);
         return inVersion(type, created);
@@ -380,6 +385,10 @@ final class ResourceHandler {
         if (!path.subresource().equals("status")) {
             Validation.update(type, preview, current);
             validators.check(type, preview);
+            if (path.subresource().isEmpty()) {
+                AdmissionAttributes attributes = attributes("UPDATE", type, "", path.namespace(), path.name(), preview, current, request.dryRun());
+                builtInAdmission.forEach(a -> a.validate(attributes));
+            }
         }
         admit("UPDATE", type, path.subresource(), path.namespace(), path.name(), preview, current, request.dryRun());
         return inVersion(type, store.update(stored(type), path.namespace(), path.name(), normalised, request.dryRun()));
@@ -505,6 +514,25 @@ final class ResourceHandler {
             throw ApiException.notFound(path.type(), path.name());
         }
         return object;
+    }
+
+    /** Adds admission run in-process on every create and main-resource update (see {@link BuiltInAdmission}). */
+    void addBuiltInAdmission(BuiltInAdmission admission) {
+        builtInAdmission.add(admission);
+    }
+
+    /** A scenario object on its way into the store: mutated, and validated as already admitted once. */
+    void admitLoaded(ResourceType type, ObjectNode object, Runnable validation) {
+        AdmissionAttributes attributes = attributes("CREATE", type, "", Json.namespace(object), Json.name(object), object, null, false);
+        builtInAdmission.forEach(a -> a.mutate(attributes));
+        validation.run();
+        builtInAdmission.forEach(a -> a.validateLoaded(attributes));
+    }
+
+    private static AdmissionAttributes attributes(String operation, ResourceType type, String subresource, String namespace,
+                                                  String name, ObjectNode object, ObjectNode oldObject, boolean dryRun) {
+        return new AdmissionAttributes(operation, type, subresource, namespace, name, object, oldObject,
+                type.group(), type.version(), type.kind(), dryRun);
     }
 
     void admit(String operation, ResourceType type, String subresource, String namespace, String name,

@@ -49,7 +49,12 @@ final class Kubectl {
 
     /** Runs kubectl with {@code input} on its standard input (for {@code -f -}). */
     Result runWithInput(String input, String... arguments) {
-        Process process = launch(arguments);
+        return runWithEditor(null, input, arguments);
+    }
+
+    /** Runs kubectl with {@code KUBE_EDITOR} set (for {@code kubectl edit}), and {@code input} (may be null) on stdin. */
+    Result runWithEditor(String editor, String input, String... arguments) {
+        Process process = launch(editor, arguments);
         OutputCollector stdout = OutputCollector.of(process.getInputStream());
         OutputCollector stderr = OutputCollector.of(process.getErrorStream());
         try {
@@ -93,7 +98,7 @@ final class Kubectl {
 
     /** Starts a long-running kubectl ({@code get -w}, {@code drain}) whose output the test reads as it comes. */
     BackgroundKubectl start(String... arguments) {
-        Process process = launch(arguments);
+        Process process = launch(null, arguments);
         try {
             process.getOutputStream().close();
         } catch (IOException e) {
@@ -103,7 +108,7 @@ final class Kubectl {
                 OutputCollector.of(process.getErrorStream()));
     }
 
-    private Process launch(String... arguments) {
+    private Process launch(String editor, String... arguments) {
         List<String> command = new ArrayList<>();
         command.add(KubectlRequirement.binary().toString());
         command.add("--kubeconfig=" + kubeconfig);
@@ -113,6 +118,9 @@ final class Kubectl {
         // Keep the user's own kubectl configuration out of the picture.
         builder.environment().remove("KUBECONFIG");
         builder.environment().put("KUBECTL_INTERACTIVE_DELETE", "false");
+        if (editor != null) {
+            builder.environment().put("KUBE_EDITOR", editor);
+        }
         try {
             return builder.start();
         } catch (IOException e) {

@@ -114,6 +114,44 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void scenarioVmisGetVirtApisDefaultsAndChecks() throws Exception {
+        Path file = write("vmis.yaml", """
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachineInstance
+                metadata: {name: plain, namespace: default}
+                spec: {domain: {memory: {guest: 1Gi}}}
+                ---
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachine
+                metadata: {name: sized, namespace: default}
+                spec:
+                  runStrategy: Halted
+                  instancetype: {name: copied-from-elsewhere}
+                  template: {spec: {domain: {}}}
+                """);
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(file.toString()))) {
+            var vmis = cluster.api().registry().findByKind("kubevirt.io", "VirtualMachineInstance").orElseThrow();
+            var vmi = cluster.store().get(vmis, "default", "plain");
+            assertThat(vmi.at("/spec/domain/devices/interfaces").toString()).isEqualTo("[{\"name\":\"default\",\"bridge\":{}}]");
+            assertThat(vmi.at("/spec/evictionStrategy").asText()).isEqualTo("None");
+            var vms = cluster.api().registry().findByKind("kubevirt.io", "VirtualMachine").orElseThrow();
+            assertThat(cluster.store().get(vms, "default", "sized")).as("a copy's references are not followed").isNotNull();
+        }
+
+        Path bad = write("bad-vmi.yaml", """
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachineInstance
+                metadata: {name: bad, namespace: default}
+                spec: {evictionStrategy: Sometimes, domain: {memory: {guest: 1Gi}}}
+                """);
+        assertThatThrownBy(() -> EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(bad.toString())))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage(bad + ": document 1 (VirtualMachineInstance bad): admission webhook "
+                        + "\"virtualmachineinstances-create-validator.kubevirt.io\" denied the request: "
+                        + "spec.evictionStrategy is set with an unrecognized option: Sometimes");
+    }
+
+    @Test
     void aKindListLoadsItsItems() throws Exception {
         var documents = ScenarioLoader.parse("list.yaml", """
                 apiVersion: v1

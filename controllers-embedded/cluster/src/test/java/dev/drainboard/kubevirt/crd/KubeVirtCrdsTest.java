@@ -163,9 +163,9 @@ class KubeVirtCrdsTest {
         // The VMI carries its status on the main resource; the others get theirs through /status.
         client.resources(VirtualMachineInstance.class).resource(load(VirtualMachineInstance.class, """
                 {"apiVersion":"kubevirt.io/v1","kind":"VirtualMachineInstance","metadata":{"name":"db-01","namespace":"prod"},
-                 "spec":{"evictionStrategy":"LiveMigrate","domain":{"devices":{}}},
+                 "spec":{"evictionStrategy":"LiveMigrate","domain":{"devices":{},"memory":{"guest":"1Gi"}}},
                  "status":{"phase":"Running","nodeName":"worker-2","interfaces":[{"name":"default","ipAddress":"10.244.2.17"}],
-                   "conditions":[{"type":"Ready","status":"True"},{"type":"LiveMigratable","status":"False"}]}}
+                   "conditions":[{"type":"Ready","status":"True"}]}}
                 """)).create();
         createWithStatus(VirtualMachine.class, """
                 {"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{"name":"db-01","namespace":"prod"},
@@ -177,10 +177,14 @@ class KubeVirtCrdsTest {
                  "metadata":{"name":"kubevirt-evacuation-8k2lx","namespace":"prod"},
                  "spec":{"vmiName":"db-01"},"status":{"phase":"Scheduling"}}
                 """);
+        // Not migratable from now on (virt-api refuses a migration of a VMI that is LiveMigratable=False).
+        client.resources(VirtualMachineInstance.class).inNamespace("prod").withName("db-01").patch(
+                io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                "{\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"True\"},{\"type\":\"LiveMigratable\",\"status\":\"False\"}]}}");
         createWithStatus(VirtualMachineInstanceReplicaSet.class, """
                 {"apiVersion":"kubevirt.io/v1","kind":"VirtualMachineInstanceReplicaSet","metadata":{"name":"web","namespace":"prod"},
                  "spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},
-                   "template":{"metadata":{"labels":{"app":"web"}},"spec":{"domain":{"devices":{}}}}},
+                   "template":{"metadata":{"labels":{"app":"web"}},"spec":{"domain":{"devices":{},"memory":{"guest":"1Gi"}}}}},
                  "status":{"replicas":2,"readyReplicas":1,"labelSelector":"app=web"}}
                 """);
 

@@ -56,7 +56,7 @@ class ReplicaSetApiValidationTest {
     static final String VALID = """
             replicas: 2
             selector: {matchLabels: {app: web}}
-            template: {metadata: {labels: {app: web}}, spec: {domain: {devices: {}}}}
+            template: {metadata: {labels: {app: web}}, spec: {networks: [{name: default, pod: {}}], domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 128Mi}}}}
             """;
 
     private static KubernetesClientException refused(Runnable write) {

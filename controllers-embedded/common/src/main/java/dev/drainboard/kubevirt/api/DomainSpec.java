@@ -64,10 +64,14 @@ public class DomainSpec extends ExtensibleObject {
         public void setGuest(Quantity guest) { this.guest = guest; }
     }
 
-    /** {@code domain.devices}: host devices and GPUs make a VMI not live-migratable. */
+    /** {@code domain.devices}: host devices, GPUs and the pod network's interface decide live-migratability. */
     public static class Devices extends ExtensibleObject {
         private List<HostDevice> hostDevices;
         private List<HostDevice> gpus;
+        private List<Interface> interfaces;
+
+        public List<Interface> getInterfaces() { return interfaces; }
+        public void setInterfaces(List<Interface> interfaces) { this.interfaces = interfaces; }
 
         public List<HostDevice> getHostDevices() { return hostDevices; }
         public void setHostDevices(List<HostDevice> hostDevices) { this.hostDevices = hostDevices; }
@@ -84,5 +88,31 @@ public class DomainSpec extends ExtensibleObject {
         public void setName(String name) { this.name = name; }
         public String getDeviceName() { return deviceName; }
         public void setDeviceName(String deviceName) { this.deviceName = deviceName; }
+    }
+
+    /**
+     * An entry of {@code devices.interfaces}: its name (that of its network) and its binding, one of {@code bridge},
+     * {@code masquerade}, {@code sriov}, {@code passtBinding} (empty objects when set) or a {@code binding} plugin.
+     */
+    public static class Interface extends ExtensibleObject {
+        private String name;
+        private Map<String, Object> bridge;
+        private Map<String, Object> masquerade;
+        private Map<String, Object> sriov;
+        private Map<String, Object> passtBinding;
+        private Map<String, Object> binding;
+
+        public String getName() { return name; }
+        public void setName(String name) { this.name = name; }
+        public Map<String, Object> getBridge() { return bridge; }
+        public void setBridge(Map<String, Object> bridge) { this.bridge = bridge; }
+        public Map<String, Object> getMasquerade() { return masquerade; }
+        public void setMasquerade(Map<String, Object> masquerade) { this.masquerade = masquerade; }
+        public Map<String, Object> getSriov() { return sriov; }
+        public void setSriov(Map<String, Object> sriov) { this.sriov = sriov; }
+        public Map<String, Object> getPasstBinding() { return passtBinding; }
+        public void setPasstBinding(Map<String, Object> passtBinding) { this.passtBinding = passtBinding; }
+        public Map<String, Object> getBinding() { return binding; }
+        public void setBinding(Map<String, Object> binding) { this.binding = binding; }
     }
 }

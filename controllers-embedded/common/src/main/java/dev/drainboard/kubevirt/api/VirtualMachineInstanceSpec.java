@@ -6,13 +6,14 @@ import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.List;
 import java.util.Map;
 
-/** {@code vmi.spec} (also the VM, VMIRS template spec). Networks, hostname, probes and the rest are kept as they are. */
+/** {@code vmi.spec} (also the VM, VMIRS template spec). Hostname, probes and the rest are kept as they are. */
 public class VirtualMachineInstanceSpec extends ExtensibleObject {
 
     private String evictionStrategy;
     private Long terminationGracePeriodSeconds;
     private DomainSpec domain;
     private List<Volume> volumes;
+    private List<Network> networks;
     private Map<String, String> nodeSelector;
     private Affinity affinity;
     private List<Toleration> tolerations;
@@ -27,6 +28,8 @@ public class VirtualMachineInstanceSpec extends ExtensibleObject {
     public void setDomain(DomainSpec domain) { this.domain = domain; }
     public List<Volume> getVolumes() { return volumes; }
     public void setVolumes(List<Volume> volumes) { this.volumes = volumes; }
+    public List<Network> getNetworks() { return networks; }
+    public void setNetworks(List<Network> networks) { this.networks = networks; }
     public Map<String, String> getNodeSelector() { return nodeSelector; }
     public void setNodeSelector(Map<String, String> nodeSelector) { this.nodeSelector = nodeSelector; }
     public Affinity getAffinity() { return affinity; }

@@ -74,7 +74,18 @@ class KubeVirtApiRoundTripTest {
         assertThat(spec.getDomain().getCpu().getCores()).isEqualTo(4);
         assertThat(spec.getDomain().getDevices().getHostDevices()).isEmpty();
         assertThat(spec.getDomain().getDevices().getGpus()).isEmpty();
-        assertThat(spec.getDomain().getDevices().getAdditionalProperties()).containsKeys("disks", "interfaces", "rng");
+        assertThat(spec.getDomain().getDevices().getAdditionalProperties()).containsKeys("disks", "rng");
+        assertThat(spec.getDomain().getDevices().getInterfaces()).first().satisfies(i -> {
+            assertThat(i.getName()).isEqualTo("default");
+            assertThat(i.getMasquerade()).isEmpty();
+            assertThat(i.getBridge()).isNull();
+            assertThat(i.getAdditionalProperties()).containsEntry("model", "virtio");
+        });
+        assertThat(spec.getDomain().getDevices().getInterfaces()).extracting(DomainSpec.Interface::getName)
+                .containsExactly("default", "storage-net");
+        assertThat(spec.getNetworks()).extracting(Network::getName).containsExactly("default", "storage-net");
+        assertThat(spec.getNetworks().get(0).getPod()).isEmpty();
+        assertThat(spec.getNetworks().get(1).getMultus()).isNotNull();
         assertThat(spec.getVolumes()).extracting(Volume::getName)
                 .containsExactly("rootdisk", "data", "scratch", "cloudinitdisk");
         assertThat(spec.getVolumes().get(0).getDataVolume().getName()).isEqualTo("db-01-root");

@@ -133,7 +133,7 @@ class VmDecisionTest {
             assertThat(ref.getBlockOwnerDeletion()).isTrue();
         });
         assertThat(vmi.getSpec().getEvictionStrategy()).isEqualTo("None");
-        assertThat(vmi.getSpec().getAdditionalProperties()).containsKey("networks");
+        assertThat(vmi.getSpec().getNetworks()).as("the template's networks, copied").isNotEmpty();
     }
 
     @ParameterizedTest(name = "[{index}] VMI {0}, its Ready {1} → ready={2}, condition {3}/{4}")

@@ -41,7 +41,8 @@ class KubectlReplicaSetTest {
                 metadata:
                   labels: {app: %s}
                 spec:
-                  domain: {devices: {}, memory: {guest: 256Mi}}
+                  networks: [{name: default, pod: {}}]
+                  domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 256Mi}}
                   volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
             """;
 

@@ -79,6 +79,14 @@ class FreshMigrationsTest {
         List<VirtualMachineInstanceMigration> heard = new CopyOnWriteArrayList<>();
         fresh.addWriteListener(heard::add);
 
+        // virt-api admits a migration only of a VMI that exists
+        client.resources(dev.drainboard.kubevirt.api.VirtualMachineInstance.class).inNamespace("default").resource(
+                io.fabric8.kubernetes.client.utils.Serialization.unmarshal("""
+                        apiVersion: kubevirt.io/v1
+                        kind: VirtualMachineInstance
+                        metadata: {name: vm-a, namespace: default}
+                        spec: {domain: {memory: {guest: 1Gi}}}
+                        """, dev.drainboard.kubevirt.api.VirtualMachineInstance.class)).create();
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withGenerateName("mig-").build());
         m.setSpec(new VirtualMachineInstanceMigrationSpec("vm-a"));

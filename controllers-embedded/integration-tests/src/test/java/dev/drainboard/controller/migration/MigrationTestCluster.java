@@ -61,8 +61,14 @@ final class MigrationTestCluster implements AutoCloseable {
                 metadata: {name: %s, namespace: default}
                 spec:
                   evictionStrategy: %s
+                  networks:
+                  - name: default
+                    pod: {}
                   domain:
-                    devices: {}
+                    devices:
+                      interfaces:
+                      - name: default
+                        masquerade: {}
                     memory: {guest: 1Gi}
                   volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
                 """.formatted(name, strategy), VirtualMachineInstance.class);

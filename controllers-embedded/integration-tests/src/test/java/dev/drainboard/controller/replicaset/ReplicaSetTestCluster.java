@@ -71,7 +71,8 @@ final class ReplicaSetTestCluster implements AutoCloseable {
                     metadata: {labels: {app: %s}}
                     spec:
                       evictionStrategy: LiveMigrate
-                      domain: {devices: {}, memory: {guest: 256Mi}}
+                      networks: [{name: default, pod: {}}]
+                      domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 256Mi}}
                       volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
                 """.formatted(name, replicas, name, name), VirtualMachineInstanceReplicaSet.class)).create();
     }
@@ -84,7 +85,8 @@ final class ReplicaSetTestCluster implements AutoCloseable {
                 metadata: {name: %s, labels: {app: %s}}
                 spec:
                   evictionStrategy: LiveMigrate
-                  domain: {devices: {}, memory: {guest: 1Gi}}
+                  networks: [{name: default, pod: {}}]
+                  domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 1Gi}}
                   volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
                 """.formatted(name, app), VirtualMachineInstance.class);
         vmi.getMetadata().setAnnotations(annotations.isEmpty() ? null : annotations);
