@@ -114,7 +114,7 @@ class KubectlVirtApiTest {
                     network: {defaultNetworkInterface: masquerade}
                 """.replace("namespace: kubevirt}", "namespace: default}"));
         try {
-            kubectl.apply(vmi("masq", "domain: {memory: {guest: 1Gi}}"));
+            kubectl.apply(vmi("masq", "domain: {devices: {}, memory: {guest: 1Gi}}"));
             assertThat(kubectl.succeed("get", "vmi", "masq", "-o", "jsonpath={.spec.domain.devices.interfaces}").stdout())
                     .isEqualTo("[{\"masquerade\":{},\"name\":\"default\"}]");
         } finally {
@@ -152,7 +152,7 @@ class KubectlVirtApiTest {
     @Test
     @DisplayName("kubectl patch, replace or edit of a VMI's spec: refused; labels and status: allowed")
     void vmiSpecIsFixed() {
-        kubectl.apply(vmi("fixed", "domain: {memory: {guest: 1Gi}}"));
+        kubectl.apply(vmi("fixed", "domain: {devices: {}, memory: {guest: 1Gi}}"));
 
         var patch = kubectl.run("patch", "vmi", "fixed", "--type", "merge", "-p", "{\"spec\":{\"evictionStrategy\":\"LiveMigrate\"}}");
         assertThat(patch.exitCode()).as(patch.describe()).isEqualTo(1);
@@ -196,7 +196,7 @@ class KubectlVirtApiTest {
         assertThat(ghost.stderr()).isEqualTo("Error from server: error when creating \"STDIN\": admission webhook "
                 + "\"migration-create-validator.kubevirt.io\" denied the request: the VMI \"default/ghost\" does not exist\n");
 
-        kubectl.apply(vmi("pinned", "domain: {memory: {guest: 1Gi}}"));
+        kubectl.apply(vmi("pinned", "domain: {devices: {}, memory: {guest: 1Gi}}"));
         kubectl.succeed("patch", "vmi", "pinned", "--type", "merge", "-p", """
                 {"status":{"phase":"Running","conditions":[{"type":"LiveMigratable","status":"False","reason":"DisksNotLiveMigratable",\
                 "message":"cannot migrate VMI: PVC data is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)"}]}}""");
@@ -206,7 +206,7 @@ class KubectlVirtApiTest {
                 + "\"migration-create-validator.kubevirt.io\" denied the request: Cannot migrate VMI, Reason: DisksNotLiveMigratable, "
                 + "Message: cannot migrate VMI: PVC data is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)\n");
 
-        kubectl.apply(vmi("mobile", "domain: {memory: {guest: 1Gi}}"));
+        kubectl.apply(vmi("mobile", "domain: {devices: {}, memory: {guest: 1Gi}}"));
         kubectl.succeed("patch", "vmi", "mobile", "--type", "merge", "-p",
                 "{\"status\":{\"phase\":\"Running\",\"conditions\":[{\"type\":\"LiveMigratable\",\"status\":\"True\"}]}}");
         kubectl.runWithInput(migration("first", "mobile"), "create", "-f", "-");

@@ -119,7 +119,7 @@ class ScenarioLoaderTest {
                 apiVersion: kubevirt.io/v1
                 kind: VirtualMachineInstance
                 metadata: {name: plain, namespace: default}
-                spec: {domain: {memory: {guest: 1Gi}}}
+                spec: {domain: {devices: {}, memory: {guest: 1Gi}}}
                 ---
                 apiVersion: kubevirt.io/v1
                 kind: VirtualMachine
@@ -127,7 +127,7 @@ class ScenarioLoaderTest {
                 spec:
                   runStrategy: Halted
                   instancetype: {name: copied-from-elsewhere}
-                  template: {spec: {domain: {}}}
+                  template: {spec: {domain: {devices: {}}}}
                 """);
         try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(file.toString()))) {
             var vmis = cluster.api().registry().findByKind("kubevirt.io", "VirtualMachineInstance").orElseThrow();
@@ -142,7 +142,7 @@ class ScenarioLoaderTest {
                 apiVersion: kubevirt.io/v1
                 kind: VirtualMachineInstance
                 metadata: {name: bad, namespace: default}
-                spec: {evictionStrategy: Sometimes, domain: {memory: {guest: 1Gi}}}
+                spec: {evictionStrategy: Sometimes, domain: {devices: {}, memory: {guest: 1Gi}}}
                 """);
         assertThatThrownBy(() -> EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(bad.toString())))
                 .isInstanceOf(ScenarioException.class)
