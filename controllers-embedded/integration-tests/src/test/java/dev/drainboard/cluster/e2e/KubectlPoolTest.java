@@ -1,7 +1,6 @@
 package dev.drainboard.cluster.e2e;
 
 import dev.drainboard.controlplane.LocalControlPlane;
-import dev.drainboard.kubevirt.crd.ExtensionCrdsForTests;
 import dev.drainboard.testing.RequiresKubectl;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -64,7 +63,6 @@ class KubectlPoolTest {
         kubectl = cluster.kubectl();
         Config config = Config.fromKubeconfig(Files.readString(cluster.cluster().kubeconfig()));
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
-            ExtensionCrdsForTests.install(client);
         }
         plane = LocalControlPlane.start(config, cluster.cluster().hypervisors(), true);
         kubectl.apply("""

@@ -85,7 +85,7 @@ class FreshMigrationsTest {
                         apiVersion: kubevirt.io/v1
                         kind: VirtualMachineInstance
                         metadata: {name: vm-a, namespace: default}
-                        spec: {domain: {memory: {guest: 1Gi}}}
+                        spec: {domain: {devices: {}, memory: {guest: 1Gi}}}
                         """, dev.drainboard.kubevirt.api.VirtualMachineInstance.class)).create();
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withGenerateName("mig-").build());

@@ -67,7 +67,8 @@ class MigrationPolicyIntegrationTest {
                             metadata: {name: archive, labels: {app: archive}}
                             spec:
                               evictionStrategy: LiveMigrate
-                              domain: {devices: {}, memory: {guest: 256Mi}}
+                              domain: {devices: {interfaces: [{name: default, masquerade: {}}]}, memory: {guest: 256Mi}}
+                              networks: [{name: default, pod: {}}]
                               volumes: [{name: root, containerDisk: {image: quay.io/containerdisks/cirros}}]
                             """, VirtualMachineInstance.class)).create();
             c.awaitRunningMigratable("archive");

@@ -6,7 +6,6 @@ import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.ControlPlane;
 import dev.drainboard.handler.NodeHandler;
-import dev.drainboard.kubevirt.crd.ExtensionCrdsForTests;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -40,7 +39,6 @@ final class MigrationTestCluster implements AutoCloseable {
         Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
         // Before the controllers start, so their MigrationPolicy informer lists at once.
-        ExtensionCrdsForTests.install(client);
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
         handler = new NodeHandler(handlerClient, cluster.hypervisors());
         handler.start();

@@ -7,13 +7,13 @@ import dev.drainboard.handler.NodeHandler;
 import dev.drainboard.kubevirt.api.Condition;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
-import dev.drainboard.kubevirt.crd.ExtensionCrdsForTests;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -51,10 +52,22 @@ class InstancetypeIntegrationTest {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(workDir.resolve("kubeconfig")));
+        // A copy of a cluster (a rehearsal) can hold a VM whose instance type was not copied: virt-api admitted it
+        // where it came from, and scenario objects' references are not looked up again.
+        Path scenario = workDir.resolve("copied.yaml");
+        Files.writeString(scenario, """
+                apiVersion: kubevirt.io/v1
+                kind: VirtualMachine
+                metadata: {name: orphaned, namespace: default}
+                spec:
+                  runStrategy: Always
+                  instancetype: {name: nosuch}
+                  template: {spec: {domain: {devices: {}}}}
+                """);
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString()).withPort(0)
+                .withKubeconfigOut(workDir.resolve("kubeconfig")));
         Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
-        ExtensionCrdsForTests.install(client);
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
         handler = new NodeHandler(handlerClient, cluster.hypervisors());
         handler.start();
@@ -172,9 +185,16 @@ class InstancetypeIntegrationTest {
     }
 
     @Test
-    void aMissingInstancetypeKeepsTheVmStoppedWithKubeVirtsFailure() {
-        vm("orphaned", "{name: nosuch}", null, "{devices: {}}");
+    void aMissingInstancetypeIsRefusedByVirtApi() {
+        assertThatThrownBy(() -> vm("refused", "{name: nosuch}", null, "{devices: {}}"))
+                .isInstanceOf(KubernetesClientException.class)
+                .hasMessageContaining("admission webhook \"virtualmachine-validator.kubevirt.io\" denied the request: "
+                        + "Failure to find instancetype: virtualmachineclusterinstancetypes.instancetype.kubevirt.io \"nosuch\" not found");
+        assertThat(client.resources(VirtualMachine.class).inNamespace(NS).withName("refused").get()).isNull();
+    }
 
+    @Test
+    void aMissingInstancetypeKeepsTheVmStoppedWithKubeVirtsFailure() {
         await().atMost(WAIT).until(() -> failure("orphaned").isPresent());
         assertThat(failure("orphaned").get().getReason()).isEqualTo("FailedFindInstancetype");
         assertThat(failure("orphaned").get().getMessage())
