@@ -126,6 +126,53 @@ class KubectlTwinDrainTest {
         }
     }
 
+    /**
+     * A launcher pod that has ended (its VM stopped or crashed) holds nothing: KubeVirt's webhook lets its eviction
+     * go even when its VMI is LiveMigrate and not migratable, so {@code kubectl drain} finishes.
+     */
+    @Test
+    void aCompletedLauncherPodDoesNotHoldTheDrain() throws Exception {
+        try (E2eCluster e2e = E2eCluster.startWithKubectl(null, workDir)) {
+            Kubectl kubectl = e2e.kubectl();
+            Config config = Config.fromKubeconfig(Files.readString(e2e.cluster().kubeconfig()));
+            try (LocalControlPlane plane = LocalControlPlane.start(config, e2e.cluster().hypervisors(), true);
+                 KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+                await().atMost(WAIT).until(() -> plane.controllers().orElseThrow().isLeader()
+                        && client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
+                kubectl.apply("""
+                        apiVersion: v1
+                        kind: Node
+                        metadata: {name: node01}
+                        ---
+                        apiVersion: v1
+                        kind: Namespace
+                        metadata: {name: shop}
+                        ---
+                        apiVersion: kubevirt.io/v1
+                        kind: VirtualMachineInstance
+                        metadata: {name: ended, namespace: shop}
+                        spec:
+                          evictionStrategy: LiveMigrate
+                          domain:
+                            memory: {guest: 256Mi}
+                            devices: {}
+                        """);
+                await().atMost(WAIT).until(() -> runningOn(client, "ended", "node01") && "False".equals(condition(client, "ended")));
+                String launcher = launcherOf(client, "ended");
+                var refused = kubectl.run("drain", "node01", "--ignore-daemonsets", "--timeout=3s");
+                assertThat(refused.output()).as("refused while the VM runs in it")
+                        .contains("VMI ended is configured with an eviction strategy but is not live-migratable");
+
+                kubectl.succeed("patch", "pod", launcher, "-n", "shop", "--subresource=status", "--type=merge",
+                        "-p", "{\"status\":{\"phase\":\"Failed\"}}");
+                var drain = kubectl.run("drain", "node01", "--ignore-daemonsets", "--timeout=30s");
+
+                assertThat(drain.exitCode()).as(drain.describe()).isZero();
+                assertThat(drain.output()).contains("pod/" + launcher + " evicted").contains("node/node01 drained");
+            }
+        }
+    }
+
     private static boolean runningOn(KubernetesClient client, String vmi, String node) {
         VirtualMachineInstance found = client.resources(VirtualMachineInstance.class).inNamespace("shop").withName(vmi).get();
         return found != null && found.getStatus() != null && "Running".equals(found.getStatus().getPhase())
