@@ -57,7 +57,7 @@ public final class CaCertificates {
         while (m.find()) {
             String label = m.group(1);
             if (!label.equals("CERTIFICATE")) {
-                throw new InvalidCaException("holds a PEM \"" + label + "\" block, not a CA certificate");
+                throw new InvalidCaException("found a PEM \"" + label + "\" block where a CA certificate was expected");
             }
             byte[] der;
             try {
@@ -78,7 +78,7 @@ public final class CaCertificates {
             certificates.add(certificate);
         }
         if (certificates.isEmpty()) {
-            throw new InvalidCaException("holds no PEM certificate (expected a block starting with "
+            throw new InvalidCaException("no PEM certificate found (expected a block starting with "
                     + "-----BEGIN CERTIFICATE-----)");
         }
         return List.copyOf(certificates);

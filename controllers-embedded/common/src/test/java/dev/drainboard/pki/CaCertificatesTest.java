@@ -25,9 +25,9 @@ class CaCertificatesTest {
     static List<Arguments> refused() {
         IssuedCertificate leaf = CA.issueClientCertificate("kube-apiserver", List.of());
         return List.of(
-                Arguments.of("empty", "", "holds no PEM certificate"),
-                Arguments.of("not PEM", "hello: world\n", "holds no PEM certificate"),
-                Arguments.of("a private key", leaf.privateKeyPem(), "holds a PEM \"PRIVATE KEY\" block, not a CA certificate"),
+                Arguments.of("empty", "", "no PEM certificate found"),
+                Arguments.of("not PEM", "hello: world\n", "no PEM certificate found"),
+                Arguments.of("a private key", leaf.privateKeyPem(), "found a PEM \"PRIVATE KEY\" block where a CA certificate was expected"),
                 Arguments.of("a leaf certificate", Pem.certificate(leaf.certificate()),
                         "certificate \"CN=kube-apiserver\" is not a CA certificate (its basic constraints do not say CA:TRUE)"),
                 Arguments.of("a CA then a leaf", CA.certificatePem() + Pem.certificate(leaf.certificate()),

@@ -80,7 +80,7 @@ public final class WebhookCallers {
         try {
             return trusting(pem, file.toString());
         } catch (InvalidCaException e) {
-            throw new InvalidCaException(file + " is not a PEM CA certificate: it " + e.getMessage());
+            throw new InvalidCaException(file + " is not a PEM CA certificate: " + e.getMessage());
         }
     }
 
@@ -116,7 +116,7 @@ public final class WebhookCallers {
                     yield CaCertificates.parse(pem);
                 } catch (InvalidCaException e) {
                     throw new IllegalStateException("the cluster's client CA (" + CLIENT_CA_KEY + " in ConfigMap "
-                            + CLIENT_CA_NAMESPACE + "/" + CLIENT_CA_CONFIG_MAP + ") " + e.getMessage(), e);
+                            + CLIENT_CA_NAMESPACE + "/" + CLIENT_CA_CONFIG_MAP + ") cannot be used: " + e.getMessage(), e);
                 }
             }
         };

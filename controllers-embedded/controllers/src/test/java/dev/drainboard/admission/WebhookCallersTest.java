@@ -60,9 +60,9 @@ class WebhookCallersTest {
         Path text = Files.writeString(dir.resolve("notes.txt"), "not a certificate\n");
 
         assertThatThrownBy(() -> WebhookCallers.fromFile(key)).isInstanceOf(InvalidCaException.class)
-                .hasMessage(key + " is not a PEM CA certificate: it holds a PEM \"PRIVATE KEY\" block, not a CA certificate");
+                .hasMessage(key + " is not a PEM CA certificate: found a PEM \"PRIVATE KEY\" block where a CA certificate was expected");
         assertThatThrownBy(() -> WebhookCallers.fromFile(text)).isInstanceOf(InvalidCaException.class)
-                .hasMessageStartingWith(text + " is not a PEM CA certificate: it holds no PEM certificate");
+                .hasMessageStartingWith(text + " is not a PEM CA certificate: no PEM certificate found");
     }
 
     @Test

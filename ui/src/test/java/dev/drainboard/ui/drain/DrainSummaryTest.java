@@ -119,7 +119,7 @@ class DrainSummaryTest {
     })
     void anUnreachableWebhookIsToldWhenPdbsHoldTheVmisPods(boolean serving, long answered, boolean vmiPod, int code,
                                                           String message, boolean hint) {
-        var webhook = new dev.drainboard.ui.model.WebhookStatus(serving, "https://10.0.0.7:40123/launcher-eviction-validate", answered, 0);
+        var webhook = new dev.drainboard.ui.model.WebhookStatus(serving, "https://10.0.0.7:40123/launcher-eviction-validate", answered, 0, true, "");
         PodPreview preview = new PodPreview("demo", "virt-launcher-db-x", "uid", PodOutcome.LIVE_MIGRATION,
                 "migrates", vmiPod ? "db" : null, "pdb", null);
         List<PodProgress> pods = List.of(new PodProgress("demo", "virt-launcher-db-x", "uid", PodState.BLOCKED, 2, code,
