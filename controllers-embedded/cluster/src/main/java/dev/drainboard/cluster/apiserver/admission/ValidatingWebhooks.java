@@ -13,7 +13,6 @@ import dev.drainboard.cluster.apiserver.store.WatchEvent;
 import dev.drainboard.pki.IssuedCertificate;
 import dev.drainboard.pki.TrustedClients;
 
-import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
