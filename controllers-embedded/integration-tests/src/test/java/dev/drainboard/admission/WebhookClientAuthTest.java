@@ -7,6 +7,7 @@ import dev.drainboard.pki.CertificateAuthority;
 import dev.drainboard.pki.IssuedCertificate;
 import dev.drainboard.pki.TrustedClients;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -80,6 +82,26 @@ class WebhookClientAuthTest {
 
         assertThat(cluster.webhook().answered()).isEqualTo(answeredBefore);
         assertThat(cluster.vmi("forged-nocert").getStatus().getEvacuationNodeName()).isNull();
+    }
+
+    @Test
+    @DisplayName("the security review's reproduction: curl POSTing a forged review gets no answer and marks nothing")
+    void curlWithoutClientCertificate() throws Exception {
+        Path curl = Path.of("/usr/bin/curl");
+        Assumptions.assumeTrue(Files.isExecutable(curl), "curl is not installed");
+        String pod = cluster.runVmi("forged-curl", "LiveMigrate", true, "node01").getMetadata().getName();
+        Path ca = Files.writeString(workDir.resolve("webhook-ca.crt"), cluster.webhook().caPem());
+        Path review = Files.writeString(workDir.resolve("review.json"), forgedReview(pod));
+
+        Process process = new ProcessBuilder(curl.toString(), "-sS", "--max-time", "10", "--cacert", ca.toString(),
+                "-H", "Content-Type: application/json", "--data-binary", "@" + review, cluster.webhook().url())
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(process.exitValue()).as(output).isNotZero();
+        assertThat(output).doesNotContain("AdmissionReview");
+        assertThat(cluster.vmi("forged-curl").getStatus().getEvacuationNodeName()).isNull();
     }
 
     @Test
