@@ -302,7 +302,7 @@ class ActionsUiTest {
                 metadata: {name: doomed-vmi, namespace: demo}
                 spec:
                   nodeSelector: {kubernetes.io/hostname: no-such-node}
-                  domain: {memory: {guest: 64Mi}}
+                  domain: {devices: {}, memory: {guest: 64Mi}}
                 """, dev.drainboard.kubevirt.api.VirtualMachineInstance.class)).create();
         VirtualMachineInstanceMigration doomed = new VirtualMachineInstanceMigration();
         doomed.setMetadata(new ObjectMetaBuilder().withNamespace("demo").withName("doomed").build());
