@@ -1,5 +1,6 @@
 package dev.drainboard.app;
 
+import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controlplane.ControlPlane;
 import dev.drainboard.controlplane.Kubeconfigs;
 import dev.drainboard.controlplane.Kubeconfigs.InvalidKubeconfigException;
@@ -61,6 +62,13 @@ public final class ControllersCommand implements Callable<Integer> {
             description = "Port the webhook listens on (default: any free port).")
     int webhookPort;
 
+    @Option(names = "--webhook-client-ca", paramLabel = "FILE",
+            description = {"CA (PEM) of the client certificate the cluster's API server presents to webhooks (its "
+                    + "AdmissionConfiguration's kubeconfig): the eviction webhook then refuses every other caller in "
+                    + "the TLS handshake.",
+                    "Without it the webhook answers anyone who can reach it, and this command says so when it starts."})
+    Path webhookClientCa;
+
     @Option(names = "--no-eviction-webhook",
             description = "Do not serve or register the eviction webhook (evictions then go straight to the PDBs, "
                     + "and no eviction starts an evacuation).")
@@ -88,6 +96,7 @@ public final class ControllersCommand implements Callable<Integer> {
                         "Invalid value for option '--webhook-host': " + problem);
             });
         }
+        WebhookCallers callers = UiCommand.webhookCallers(spec.commandLine(), webhookClientCa);
         Config config;
         try {
             config = Kubeconfigs.load(kubeconfig, context);
@@ -103,9 +112,10 @@ public final class ControllersCommand implements Callable<Integer> {
         LeaderElection.Options election = LeaderElection.Options.defaults().withNamespace(leaseNamespace);
         WebhookAddress webhook = webhookHost != null ? WebhookAddress.given(webhookHost)
                 : WebhookAddress.forApiServer(config.getMasterUrl());
+        String bindAddress = webhookBind != null ? webhookBind : webhook.bindAddress();
         ControlPlane.Builder builder = ControlPlane.builder(config).leaderElection(election)
                 .evictionWebhook(!noEvictionWebhook).webhookHost(webhook.host()).webhookPort(webhookPort)
-                .webhookBindAddress(webhookBind != null ? webhookBind : webhook.bindAddress());
+                .webhookBindAddress(bindAddress).webhookCallers(callers);
         ControlPlane plane = builder.build();
         String lease = leaseNamespace + "/" + election.leaseName();
         plane.onLeadershipChange(leading -> {
@@ -127,7 +137,12 @@ public final class ControllersCommand implements Callable<Integer> {
                 + "; standing for leader of " + lease);
         if (!noEvictionWebhook) {
             out.println("eviction webhook: the API server calls it at " + webhook.host() + " (" + webhook.how()
-                    + "), served while leading");
+                    + "), served while leading; " + (callers.authenticated()
+                    ? "callers need a TLS client certificate from " + callers.origin() : "UNAUTHENTICATED"));
+            if (!callers.authenticated()) {
+                err.println("drainboard controllers: WARNING: " + WebhookCallers.unauthenticatedWarning(bindAddress));
+                err.flush();
+            }
         }
         out.flush();
         try {

@@ -28,12 +28,17 @@ public final class DrainboardCommand implements Callable<Integer> {
             description = "Where a cluster connected to in Control mode calls the eviction webhook (see `drainboard ui --help`).")
     String webhookHost;
 
+    @Option(names = "--webhook-client-ca", paramLabel = "FILE",
+            description = "CA of the client certificate such a cluster's API server presents to webhooks; the eviction "
+                    + "webhook then answers no one else (see `drainboard ui --help`).")
+    java.nio.file.Path webhookClientCa;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         UiCommand.checkWebhookHost(spec.commandLine(), webhookHost);
-        return UiCommand.launch(scenario, webhookHost);
+        return UiCommand.launch(scenario, webhookHost, UiCommand.webhookCallers(spec.commandLine(), webhookClientCa));
     }
 }

@@ -1,6 +1,8 @@
 package dev.drainboard.app;
 
+import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controlplane.WebhookAddress;
+import dev.drainboard.pki.CaCertificates;
 import dev.drainboard.ui.ConsoleApplication;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code drainboard ui}: the console window (also what plain {@code drainboard} runs). */
@@ -26,19 +29,42 @@ public final class UiCommand implements Callable<Integer> {
                     "Default: loopback for an API server on this machine, else this machine's address on the route to it."})
     String webhookHost;
 
+    @Option(names = "--webhook-client-ca", paramLabel = "FILE",
+            description = {"CA (PEM) of the client certificate the API server of a cluster connected to in Control mode "
+                    + "presents to webhooks (its AdmissionConfiguration's kubeconfig): the eviction webhook then refuses "
+                    + "every other caller in the TLS handshake.",
+                    "Without it the webhook answers anyone who can reach it, and the Controllers screen says so. The "
+                            + "embedded cluster's webhook always answers only its own API server."})
+    Path webhookClientCa;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         checkWebhookHost(spec.commandLine(), webhookHost);
-        return launch(scenario, webhookHost);
+        return launch(scenario, webhookHost, webhookCallers(spec.commandLine(), webhookClientCa));
     }
 
     /** Opens the console (blocking until it closes). */
-    static int launch(String scenario, String webhookHost) {
-        ConsoleApplication.launchWith(scenario, webhookHost);
+    static int launch(String scenario, String webhookHost, WebhookCallers callers) {
+        ConsoleApplication.launchWith(scenario, webhookHost, callers);
         return 0;
+    }
+
+    /**
+     * Whom the eviction webhook answers, from {@code --webhook-client-ca} (anyone without it). A file that is missing or
+     * holds no PEM CA certificate is refused before anything starts (exit 2, like any bad option).
+     */
+    static WebhookCallers webhookCallers(CommandLine commandLine, Path clientCa) {
+        if (clientCa == null) {
+            return WebhookCallers.anyone();
+        }
+        try {
+            return WebhookCallers.fromFile(clientCa);
+        } catch (CaCertificates.InvalidCaException e) {
+            throw new ParameterException(commandLine, "Invalid value for option '--webhook-client-ca': " + e.getMessage());
+        }
     }
 
     /** A bad {@code --webhook-host} is refused before the window opens (exit 2, like any bad option). */

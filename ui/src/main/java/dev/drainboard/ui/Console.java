@@ -137,7 +137,7 @@ public final class Console {
         startScreen.showProgress("Connecting…");
         background.execute(() -> {
             try {
-                Session s = connector.connect(target, mode, missingCrds, webhookHost,
+                Session s = connector.connect(target, mode, missingCrds, webhookHost, options.webhookCallers(),
                         message -> Platform.runLater(() -> {
                             if (mine == attempt) {
                                 startScreen.showProgress(message);

@@ -21,7 +21,12 @@ public final class ConsoleApplication extends Application {
      * later in Control mode call the eviction webhook.
      */
     public static void launchWith(String scenarioName, String webhookHost) {
-        launch(ConsoleOptions.defaults().withScenario(scenarioName).withWebhookHost(webhookHost)
+        launchWith(scenarioName, webhookHost, dev.drainboard.admission.WebhookCallers.anyone());
+    }
+
+    /** As {@link #launchWith(String, String)}; {@code callers} is whom the webhook answers on those clusters. */
+    public static void launchWith(String scenarioName, String webhookHost, dev.drainboard.admission.WebhookCallers callers) {
+        launch(ConsoleOptions.defaults().withScenario(scenarioName).withWebhookHost(webhookHost).withWebhookCallers(callers)
                 .withAutoConnect(new dev.drainboard.ui.connect.ConnectTarget.Embedded(scenarioName)));
     }
 

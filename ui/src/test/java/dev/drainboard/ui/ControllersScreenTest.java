@@ -62,6 +62,10 @@ class ControllersScreenTest {
         assertThat(fx(() -> text(robot, "#leaderBadge"))).isEqualTo("Leader");
         await().atMost(TIMEOUT).until(() -> fx(() -> text(robot, "#webhookLine"))
                 .startsWith("Eviction webhook: serving at https://"));
+        // The embedded cluster's webhook answers only its API server: nothing to warn about.
+        assertThat(fx(() -> text(robot, "#webhookLine"))).contains("Authenticated: callers need a TLS client certificate "
+                + "from the cluster's client CA (kube-system/extension-apiserver-authentication, client-ca-file).");
+        assertThat(fx(() -> robot.lookup("#webhookAuthWarning").query().isVisible())).isFalse();
     }
 
     private static String text(FxRobot robot, String id) {

@@ -40,6 +40,12 @@ import java.util.List;
  */
 public final class EmbeddedCluster implements AutoCloseable {
 
+    /** Where the API server publishes the CA of the client certificate it presents to webhooks. */
+    public static final String CLIENT_CA_CONFIG_MAP = "extension-apiserver-authentication";
+    public static final String CLIENT_CA_KEY = "client-ca-file";
+    /** The common name of that client certificate: the user a webhook that looks sees calling. */
+    public static final String WEBHOOK_CLIENT_NAME = "kube-apiserver-webhook-client";
+
     private final ObjectStore store;
     private final ApiServer api;
     private final List<ClusterComponent> components;
@@ -78,6 +84,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         ApiHttpServer http = null;
         try {
             createSystemNamespaces(api);
+            // One CA serves the API and signs its client certificates, as kubeadm's cluster CA does.
+            CertificateAuthority ca = CertificateAuthority.generate("drainboard-embedded-ca");
+            api.presentWebhookClientCertificate(ca.issueClientCertificate(WEBHOOK_CLIENT_NAME, List.of()));
+            publishClientCa(api, ca.certificatePem());
             KubeVirtValidators.install(api);
             dev.drainboard.cluster.virtapi.VirtApi.install(api);
             WorkloadControllers.installValidation(api);
@@ -94,7 +104,6 @@ public final class EmbeddedCluster implements AutoCloseable {
             components.add(new SimulatedKubelets(store, hypervisors, options.podStartDelay()));
             components.forEach(ClusterComponent::start);
 
-            CertificateAuthority ca = CertificateAuthority.generate("drainboard-embedded-ca");
             IssuedCertificate serving = ca.issueServerCertificate("drainboard-apiserver",
                     List.of("localhost", "kubernetes", "kubernetes.default", "kubernetes.default.svc"), List.of("127.0.0.1"));
             String token = Tokens.newBearerToken();
@@ -125,6 +134,23 @@ public final class EmbeddedCluster implements AutoCloseable {
             if (!fromScenario.contains(Json.name(crd))) {
                 api.load(crd);
             }
+        }
+    }
+
+    /**
+     * The ConfigMap in which kube-apiserver publishes its client CA for servers it calls and that authenticate it
+     * ({@code kube-system/extension-apiserver-authentication}, key {@code client-ca-file}; kube-apiserver's
+     * {@code pkg/controlplane/controller/clusterauthenticationtrust}). Drainboard's eviction webhook reads it through
+     * the API to know whom to trust.
+     */
+    private static void publishClientCa(ApiServer api, String caPem) {
+        ObjectNode configMap = Json.object();
+        configMap.put("apiVersion", "v1");
+        configMap.put("kind", "ConfigMap");
+        configMap.putObject("metadata").put("name", CLIENT_CA_CONFIG_MAP).put("namespace", "kube-system");
+        configMap.putObject("data").put(CLIENT_CA_KEY, caPem);
+        if (api.store().get(BuiltinResources.CONFIG_MAPS, "kube-system", CLIENT_CA_CONFIG_MAP) == null) {
+            api.load(configMap);
         }
     }
 

@@ -34,7 +34,7 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * A self-signed certificate authority held in memory, issuing ECDSA P-256 server certificates.
+ * A self-signed certificate authority held in memory, issuing ECDSA P-256 server and client certificates.
  * BouncyCastle only builds the ASN.1; keys, signatures and parsing use the JDK providers,
  * so no security provider has to be registered.
  */
@@ -103,6 +103,40 @@ public final class CertificateAuthority {
             return new IssuedCertificate(sign(builder, keyPair.getPrivate()), leafKeyPair.getPrivate(), certificate);
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException("Cannot issue server certificate for " + commonName, e);
+        }
+    }
+
+    /**
+     * Issues a TLS client certificate (extended key usage clientAuth), as kube-apiserver presents to admission
+     * webhooks that authenticate it (Kubernetes docs, "Dynamic Admission Control", "Authenticate apiservers").
+     * Kubernetes reads the common name as the user and each organization as a group.
+     */
+    public IssuedCertificate issueClientCertificate(String commonName, List<String> organizations) {
+        requireText(commonName, "commonName");
+        Objects.requireNonNull(organizations, "organizations");
+        KeyPair leafKeyPair = newKeyPair();
+        Instant now = Instant.now();
+        X500NameBuilder subject = new X500NameBuilder(BCStyle.INSTANCE);
+        for (String organization : organizations) {
+            requireText(organization, "organization");
+            subject.addRDN(BCStyle.O, organization);
+        }
+        subject.addRDN(BCStyle.CN, commonName);
+        try {
+            JcaX509ExtensionUtils extensions = new JcaX509ExtensionUtils();
+            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                    certificate, newSerialNumber(), notBefore(now), notAfter(now, LEAF_VALIDITY),
+                    subject.build(), leafKeyPair.getPublic())
+                    .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
+                    .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature))
+                    .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_clientAuth))
+                    .addExtension(Extension.subjectKeyIdentifier, false,
+                            extensions.createSubjectKeyIdentifier(leafKeyPair.getPublic()))
+                    .addExtension(Extension.authorityKeyIdentifier, false,
+                            extensions.createAuthorityKeyIdentifier(keyPair.getPublic()));
+            return new IssuedCertificate(sign(builder, keyPair.getPrivate()), leafKeyPair.getPrivate(), certificate);
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("Cannot issue client certificate for " + commonName, e);
         }
     }
 

@@ -37,6 +37,23 @@ public final class TrustedClients {
         }
     }
 
+    /**
+     * As {@link #trusting(String)}, presenting {@code clientCertificate} when the server asks for one (a webhook that
+     * authenticates the API server calling it). An empty bundle trusts the JDK's default CAs.
+     */
+    public static SSLContext trusting(String caBundlePem, IssuedCertificate clientCertificate) {
+        Objects.requireNonNull(caBundlePem, "caBundlePem");
+        Objects.requireNonNull(clientCertificate, "clientCertificate");
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(CaCertificates.keyManagers(clientCertificate),
+                    caBundlePem.isBlank() ? null : trustManagers(parseCertificates(caBundlePem)).getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("Cannot build a TLS context from the CA bundle", e);
+        }
+    }
+
     private static Collection<? extends Certificate> parseCertificates(String pem) {
         try {
             Collection<? extends Certificate> certificates = CertificateFactory.getInstance("X.509")

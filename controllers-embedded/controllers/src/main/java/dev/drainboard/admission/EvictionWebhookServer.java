@@ -2,7 +2,9 @@ package dev.drainboard.admission;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
+import dev.drainboard.pki.CaCertificates;
 import dev.drainboard.pki.CertificateAuthority;
 import dev.drainboard.pki.IssuedCertificate;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -15,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -54,6 +57,9 @@ import java.util.function.Supplier;
  * (docs/behaviour.md, "Eviction webhook").
  * {@link #removeRegistration()} takes it out for good.
  *
+ * <p>With {@link Builder#callers} naming a CA, only callers presenting a TLS client certificate from it get through
+ * the handshake (the API server's webhook client certificate); by default anyone who connects is answered.
+ *
  * <p>Requests that are no AdmissionReview for a pod eviction are answered 400 and logged; nothing a client sends
  * stops the server. Each request runs on its own virtual thread.
  */
@@ -71,6 +77,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
     private final int requestedPort;
     private final CertificateAuthority ca;
     private final IssuedCertificate serving;
+    private final WebhookCallers callers;
     private final LongAdder answered = new LongAdder();
     private final LongAdder malformed = new LongAdder();
 
@@ -82,6 +89,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
         this.bindAddress = b.bindAddress;
         this.advertisedHost = b.advertisedHost;
         this.requestedPort = b.port;
+        this.callers = b.callers;
         AdmissionCluster cluster = b.cluster != null ? b.cluster : new ApiAdmissionCluster(b.client, b.vmis, b.pods);
         this.admission = new EvictionAdmission(cluster, b.clusterConfig);
         this.ca = CertificateAuthority.generate("drainboard-eviction-webhook-ca");
@@ -106,8 +114,10 @@ public final class EvictionWebhookServer implements AutoCloseable {
             return;
         }
         try {
+            List<X509Certificate> clientCas = callers.resolve(client);
             HttpsServer s = HttpsServer.create(new InetSocketAddress(InetAddress.getByName(bindAddress), requestedPort), 128);
-            s.setHttpsConfigurator(new HttpsConfigurator(sslContext(serving)));
+            s.setHttpsConfigurator(clientCas.isEmpty() ? new HttpsConfigurator(sslContext(serving))
+                    : requiringClientCertificates(CaCertificates.serverRequiringClientCertificates(serving, clientCas)));
             s.createContext(WebhookRegistration.PATH, this::handle);
             executor = Executors.newVirtualThreadPerTaskExecutor();
             s.setExecutor(executor);
@@ -118,7 +128,26 @@ public final class EvictionWebhookServer implements AutoCloseable {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot set up TLS for the eviction webhook", e);
         }
-        LOG.info("eviction webhook serving at {}", url());
+        if (callers.authenticated()) {
+            LOG.info("eviction webhook serving at {}; callers need a TLS client certificate from {}", url(), callers.origin());
+        } else {
+            LOG.warn("eviction webhook serving at {}: {}", url(), WebhookCallers.unauthenticatedWarning(bindAddress));
+        }
+    }
+
+    /**
+     * The TLS handshake itself refuses a caller without a certificate from the trusted CAs, before a byte of HTTP is
+     * read: nothing a forged review says is ever looked at. The API server sees a failed call, as with any TLS error.
+     */
+    private static HttpsConfigurator requiringClientCertificates(SSLContext context) {
+        return new HttpsConfigurator(context) {
+            @Override
+            public void configure(HttpsParameters params) {
+                SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
+                parameters.setNeedClientAuth(true);
+                params.setSSLParameters(parameters);
+            }
+        };
     }
 
     /** Creates or updates {@code virt-api-validator} so the API server calls this server. Needs {@link #startServing()}. */
@@ -161,6 +190,16 @@ public final class EvictionWebhookServer implements AutoCloseable {
         }
         String host = advertisedHost.contains(":") ? "[" + advertisedHost + "]" : advertisedHost;
         return "https://" + host + ":" + server.getAddress().getPort() + WebhookRegistration.PATH;
+    }
+
+    /** Whom this webhook answers. */
+    public WebhookCallers callers() {
+        return callers;
+    }
+
+    /** The address it listens on (e.g. {@code 0.0.0.0}). */
+    public String bindAddress() {
+        return bindAddress;
     }
 
     /** The CA certificate (PEM) that signed the serving certificate: what a client must trust. */
@@ -266,6 +305,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
         private String bindAddress = "127.0.0.1";
         private String advertisedHost = "127.0.0.1";
         private int port;
+        private WebhookCallers callers = WebhookCallers.anyone();
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -310,6 +350,12 @@ public final class EvictionWebhookServer implements AutoCloseable {
         /** Port to listen on; 0 (the default) picks a free one. */
         public Builder port(int port) {
             this.port = port;
+            return this;
+        }
+
+        /** Whom to answer (default: anyone who connects; see {@link WebhookCallers}). */
+        public Builder callers(WebhookCallers callers) {
+            this.callers = Objects.requireNonNull(callers);
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.drainboard.controlplane;
 
 import dev.drainboard.controller.informers.SharedInformers;
 import dev.drainboard.admission.EvictionWebhookServer;
+import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.evacuation.EvacuationController;
 import dev.drainboard.controller.migration.MigrationController;
@@ -24,6 +25,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Drainboard's KubeVirt control plane for one cluster: a {@link ControllerManager} (client, shared informers, event
@@ -47,6 +50,8 @@ public final class ControlPlane implements AutoCloseable {
         void install(ControlPlane plane);
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(ControlPlane.class);
+
     private final ControllerManager manager;
     private final SharedInformers informers;
     private final ClusterConfigSource clusterConfig;
@@ -54,6 +59,7 @@ public final class ControlPlane implements AutoCloseable {
     private final String webhookHost;
     private final String webhookBindAddress;
     private final int webhookPort;
+    private final WebhookCallers webhookCallers;
     /** The eviction webhook, served (and registered) only while this process leads: whoever registers last wins. */
     private EvictionWebhookServer webhook;
     private boolean started;
@@ -74,6 +80,7 @@ public final class ControlPlane implements AutoCloseable {
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
         this.webhookPort = b.webhookPort;
+        this.webhookCallers = b.webhookCallers;
         if (evictionWebhook) {
             manager.onLeadershipChange(this::serveWebhookWhileLeader);
         }
@@ -150,15 +157,24 @@ public final class ControlPlane implements AutoCloseable {
 
     private synchronized void serveWebhookWhileLeader(boolean leader) {
         if (leader && webhook == null && !closed) {
-            webhook = EvictionWebhookServer.builder(manager.client())
+            EvictionWebhookServer server = EvictionWebhookServer.builder(manager.client())
                     .clusterConfig(clusterConfig::current)
                     .vmiCache(informers.vmis())
                     .podCache(informers.pods())
                     .bindAddress(webhookBindAddress)
                     .advertisedHost(webhookHost)
                     .port(webhookPort)
+                    .callers(webhookCallers)
                     .build();
-            webhook.start();
+            try {
+                server.start();
+            } catch (RuntimeException e) {
+                // Never serve with less authentication than asked for; evictions meanwhile go to the PDBs.
+                server.close();
+                LOG.error("eviction webhook not served: {}", e.getMessage());
+                return;
+            }
+            webhook = server;
         } else if (!leader) {
             stopWebhook();
         }
@@ -170,6 +186,21 @@ public final class ControlPlane implements AutoCloseable {
             webhook.close();
             webhook = null;
         }
+    }
+
+    /** Whom the eviction webhook answers (when this process serves it). */
+    public WebhookCallers webhookCallers() {
+        return webhookCallers;
+    }
+
+    /** Where the eviction webhook listens when this process serves it. */
+    public String webhookBindAddress() {
+        return webhookBindAddress;
+    }
+
+    /** Whether the leader serves the eviction webhook at all. */
+    public boolean servesEvictionWebhook() {
+        return evictionWebhook;
     }
 
     /** The eviction webhook while this process serves it (the leader), for figures and the drain preview. */
@@ -186,6 +217,7 @@ public final class ControlPlane implements AutoCloseable {
         private String webhookBindAddress;
         private int webhookPort;
         private MigrationTimings migrationTimings = MigrationTimings.defaults();
+        private WebhookCallers webhookCallers = WebhookCallers.anyone();
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client);
@@ -230,6 +262,15 @@ public final class ControlPlane implements AutoCloseable {
                 throw new IllegalArgumentException("webhook port must be 0-65535, got " + port);
             }
             this.webhookPort = port;
+            return this;
+        }
+
+        /**
+         * Whom the eviction webhook answers: {@link WebhookCallers#clusterClientCa()} for the embedded cluster, a CA
+         * file for another ({@code --webhook-client-ca}); by default anyone who can connect.
+         */
+        public Builder webhookCallers(WebhookCallers callers) {
+            this.webhookCallers = Objects.requireNonNull(callers);
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.drainboard.controlplane;
 
+import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.handler.NodeHandler;
 import io.fabric8.kubernetes.client.Config;
@@ -36,11 +37,22 @@ public final class LocalControlPlane implements AutoCloseable {
         return start(config, hypervisors, controllers, WebhookAddress.LOOPBACK);
     }
 
-    /** As {@link #start(Config, HypervisorRegistry, boolean)}, with the eviction webhook served at {@code webhook}. */
+    /**
+     * As {@link #start(Config, HypervisorRegistry, boolean)}, with the eviction webhook served at {@code webhook}.
+     * With simulated nodes (the embedded cluster) the webhook answers only its API server (the client CA the cluster
+     * publishes); otherwise anyone, see {@link #start(Config, HypervisorRegistry, boolean, WebhookAddress, WebhookCallers)}.
+     */
     public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers,
                                           WebhookAddress webhook) {
+        return start(config, hypervisors, controllers, webhook,
+                hypervisors != null ? WebhookCallers.clusterClientCa() : WebhookCallers.anyone());
+    }
+
+    /** As {@link #start(Config, HypervisorRegistry, boolean, WebhookAddress)}, answering only {@code callers}. */
+    public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers,
+                                          WebhookAddress webhook, WebhookCallers callers) {
         ControlPlane plane = controllers ? ControlPlane.builder(config)
-                .webhookHost(webhook.host()).webhookBindAddress(webhook.bindAddress()).build() : null;
+                .webhookHost(webhook.host()).webhookBindAddress(webhook.bindAddress()).webhookCallers(callers).build() : null;
         KubernetesClient client = hypervisors == null ? null : new KubernetesClientBuilder().withConfig(config).build();
         NodeHandler handler = client == null ? null : new NodeHandler(client, hypervisors);
         LocalControlPlane local = new LocalControlPlane(plane, handler, client);

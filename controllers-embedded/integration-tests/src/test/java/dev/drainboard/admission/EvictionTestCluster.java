@@ -73,7 +73,7 @@ public final class EvictionTestCluster implements AutoCloseable {
     public record EvictionResult(int code, String message) {
     }
 
-    private EvictionTestCluster(Path workDir) throws Exception {
+    private EvictionTestCluster(Path workDir, WebhookCallers callers) throws Exception {
         Path scenario = workDir.resolve("nodes.yaml");
         Files.writeString(scenario, NODES);
         cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString()).withPort(0)
@@ -94,12 +94,19 @@ public final class EvictionTestCluster implements AutoCloseable {
                 .clusterConfig(config::current)
                 .vmiCache(vmis)
                 .podCache(pods)
+                .callers(callers)
                 .build();
         webhook.start();
     }
 
+    /** With the webhook answering only the cluster's API server (its client CA), as Drainboard serves it. */
     public static EvictionTestCluster start(Path workDir) throws Exception {
-        return new EvictionTestCluster(workDir);
+        return new EvictionTestCluster(workDir, WebhookCallers.clusterClientCa());
+    }
+
+    /** With the webhook answering {@code callers} (e.g. anyone, to speak HTTP to it directly). */
+    public static EvictionTestCluster start(Path workDir, WebhookCallers callers) throws Exception {
+        return new EvictionTestCluster(workDir, callers);
     }
 
     public KubernetesClient newClient() throws Exception {

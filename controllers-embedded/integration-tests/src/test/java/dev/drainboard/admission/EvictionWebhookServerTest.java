@@ -37,7 +37,9 @@ class EvictionWebhookServerTest {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = EvictionTestCluster.start(workDir);
+        // These tests speak HTTP to the webhook themselves, which only an unauthenticated webhook lets them do
+        // (WebhookClientAuthTest covers the authenticated one).
+        cluster = EvictionTestCluster.start(workDir, WebhookCallers.anyone());
         https = HttpClient.newBuilder().sslContext(TrustedClients.trusting(cluster.webhook().caPem())).build();
     }
 

@@ -3,6 +3,7 @@ package dev.drainboard.ui.connect;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.Kubeconfigs;
+import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controlplane.LocalControlPlane;
 import dev.drainboard.controlplane.WebhookAddress;
 import dev.drainboard.kubevirt.api.KubeVirt;
@@ -75,6 +76,16 @@ public final class Connector {
      */
     public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Optional<String> webhookHost,
                            Consumer<String> progress) throws Failure {
+        return connect(target, choice, missingCrds, webhookHost, WebhookCallers.anyone(), progress);
+    }
+
+    /**
+     * As {@link #connect(ConnectTarget, ModeChoice, MissingCrds, Optional, Consumer)}; the eviction webhook answers
+     * only {@code callers} on a cluster from a kubeconfig, and only its API server (the client CA it publishes) on the
+     * embedded cluster.
+     */
+    public Session connect(ConnectTarget target, ModeChoice choice, MissingCrds missingCrds, Optional<String> webhookHost,
+                           WebhookCallers callers, Consumer<String> progress) throws Failure {
         EmbeddedCluster embedded = null;
         KubernetesClient client = null;
         LocalControlPlane plane = null;
@@ -176,7 +187,8 @@ public final class Connector {
                     : webhookHost.map(WebhookAddress::given).orElseGet(() -> WebhookAddress.forApiServer(server));
             if (control || embedded != null) {
                 progress.accept(control ? "Starting the controllers…" : "Starting the simulated nodes…");
-                plane = LocalControlPlane.start(controllerConfig, embedded == null ? null : embedded.hypervisors(), control, webhook);
+                plane = LocalControlPlane.start(controllerConfig, embedded == null ? null : embedded.hypervisors(), control, webhook,
+                        embedded != null ? WebhookCallers.clusterClientCa() : callers);
             }
             progress.accept("Starting live views…");
             ClusterModel model = ClusterModel.start(client, kubeVirt);

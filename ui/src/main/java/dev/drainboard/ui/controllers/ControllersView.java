@@ -52,6 +52,8 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
     private final Label roleBadge = Badge.of("", Badge.Tone.NEUTRAL);
     private final Label leaderLine = new Label();
     private final Label webhookLine = new Label();
+    /** Shown while this process serves the webhook to anyone who connects: who that is, and how to close it. */
+    private final Label webhookAuthWarning = new Label();
     private final TableView<ControllerRow> table = new TableView<>();
     private final GridPane settingsGrid = new GridPane();
     private final FlowPane gates = new FlowPane(6, 6);
@@ -77,7 +79,13 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
         webhookLine.setWrapText(true);
         webhookLine.setGraphic(Icons.icon(Material2MZ.POLICY, 16));
         webhookLine.getStyleClass().add("plane-line");
-        planeCard.getChildren().addAll(modeRow, reason, leaderLine, webhookLine);
+        webhookAuthWarning.setId("webhookAuthWarning");
+        webhookAuthWarning.setWrapText(true);
+        webhookAuthWarning.setGraphic(Icons.icon(Material2MZ.WARNING, 16));
+        webhookAuthWarning.getStyleClass().addAll("plane-line", Styles.DANGER);
+        webhookAuthWarning.managedProperty().bind(webhookAuthWarning.visibleProperty());
+        webhookAuthWarning.setVisible(false);
+        planeCard.getChildren().addAll(modeRow, reason, leaderLine, webhookLine, webhookAuthWarning);
         status.leadership().addListener((obs, old, now) -> showLeadership(now));
         showLeadership(status.leadership().getValue());
         status.webhook().addListener((obs, old, now) -> showWebhook(now, status.leadership().getValue()));
@@ -281,8 +289,12 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
             webhookLine.setText("Eviction webhook: serving at " + w.url() + " · " + w.answered() + " review"
                     + (w.answered() == 1 ? "" : "s") + " answered"
                     + (w.malformed() == 0 ? "" : ", " + w.malformed() + " malformed")
+                    + (w.authenticated() ? "\nAuthenticated: " + w.callers() + "." : "")
                     + reachability());
+            webhookAuthWarning.setText(w.authenticated() ? "" : w.callers());
+            webhookAuthWarning.setVisible(!w.authenticated());
         } else {
+            webhookAuthWarning.setVisible(false);
             webhookLine.setText(switch (l.role()) {
                 case LEADER -> "Eviction webhook: not serving (starting, or turned off).";
                 case STANDBY -> "Eviction webhook: served by the leader; this process serves it once it leads.";

@@ -246,6 +246,9 @@ public final class DrainSummary {
         return Optional.of("This console's eviction webhook (" + webhook.url() + ") has answered no eviction: the "
                 + "cluster's API server does not reach it, so no VMI is marked for evacuation and their pods wait on "
                 + "their disruption budgets. Give a webhook address the API server can reach on the start screen "
-                + "(or --webhook-host) and connect again.");
+                + "(or --webhook-host) and connect again."
+                + (webhook.authenticated() ? " The webhook also refuses an API server that presents no client "
+                + "certificate it trusts (" + webhook.callers() + "): check the webhook kubeconfig of the API server's "
+                + "AdmissionConfiguration." : ""));
     }
 }

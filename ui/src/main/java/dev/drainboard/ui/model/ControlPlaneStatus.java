@@ -114,7 +114,8 @@ public final class ControlPlaneStatus implements AutoCloseable {
 
     private static WebhookStatus webhook(EvictionWebhookServer server) {
         try {
-            return new WebhookStatus(true, server.url(), server.answered(), server.malformed());
+            return new WebhookStatus(true, server.url(), server.answered(), server.malformed(),
+                    server.callers().authenticated(), server.callers().describe(server.bindAddress()));
         } catch (IllegalStateException stoppedMeanwhile) {
             return WebhookStatus.NOT_SERVING;
         }

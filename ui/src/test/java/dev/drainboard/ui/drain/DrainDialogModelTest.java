@@ -404,7 +404,7 @@ class DrainDialogModelTest {
 
     @Test
     void anUnreachableWebhookIsToldWhileItRunsAndStaysAfterTheEnd() {
-        webhook = new WebhookStatus(true, "https://198.51.100.7:40123/launcher-eviction-validate", 0, 0);
+        webhook = new WebhookStatus(true, "https://198.51.100.7:40123/launcher-eviction-validate", 0, 0, true, "");
         DrainDialogModel model = running("node01");
         FakeRun run = backend.started(0);
         assertThat(model.webhookHint().get()).isEmpty();

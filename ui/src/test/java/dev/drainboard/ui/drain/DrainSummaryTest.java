@@ -7,6 +7,7 @@ import dev.drainboard.ops.PodPreview;
 import dev.drainboard.ops.PodProgress;
 import dev.drainboard.ops.PodState;
 import dev.drainboard.ui.drain.DrainSummary.EndState;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -119,7 +120,7 @@ class DrainSummaryTest {
     })
     void anUnreachableWebhookIsToldWhenPdbsHoldTheVmisPods(boolean serving, long answered, boolean vmiPod, int code,
                                                           String message, boolean hint) {
-        var webhook = new dev.drainboard.ui.model.WebhookStatus(serving, "https://10.0.0.7:40123/launcher-eviction-validate", answered, 0);
+        var webhook = new dev.drainboard.ui.model.WebhookStatus(serving, "https://10.0.0.7:40123/launcher-eviction-validate", answered, 0, true, "");
         PodPreview preview = new PodPreview("demo", "virt-launcher-db-x", "uid", PodOutcome.LIVE_MIGRATION,
                 "migrates", vmiPod ? "db" : null, "pdb", null);
         List<PodProgress> pods = List.of(new PodProgress("demo", "virt-launcher-db-x", "uid", PodState.BLOCKED, 2, code,
@@ -130,5 +131,22 @@ class DrainSummaryTest {
         assertThat(text.isPresent()).isEqualTo(hint);
         text.ifPresent(t -> assertThat(t).contains("https://10.0.0.7:40123/launcher-eviction-validate", "no VMI is marked",
                 "--webhook-host"));
+    }
+
+    @Test
+    void anAuthenticatedWebhookAlsoPointsAtTheApiServersClientCertificate() {
+        PodPreview preview = new PodPreview("demo", "virt-launcher-db-x", "uid", PodOutcome.LIVE_MIGRATION,
+                "migrates", "db", "pdb", null);
+        List<PodProgress> pods = List.of(new PodProgress("demo", "virt-launcher-db-x", "uid", PodState.BLOCKED, 2, 429,
+                "Cannot evict pod as it would violate the pod's disruption budget.", preview, Instant.now()));
+        String url = "https://10.0.0.7:40123/launcher-eviction-validate";
+
+        assertThat(DrainSummary.unreachableWebhookHint(new dev.drainboard.ui.model.WebhookStatus(true, url, 0, 0, true,
+                "callers need a TLS client certificate from /etc/drainboard/apiserver-client-ca.crt"), pods)).hasValueSatisfying(t ->
+                assertThat(t).contains("The webhook also refuses an API server that presents no client certificate it "
+                        + "trusts (callers need a TLS client certificate from /etc/drainboard/apiserver-client-ca.crt)"));
+        assertThat(DrainSummary.unreachableWebhookHint(new dev.drainboard.ui.model.WebhookStatus(true, url, 0, 0, false,
+                "The eviction webhook is unauthenticated"), pods)).hasValueSatisfying(t ->
+                assertThat(t).doesNotContain("client certificate"));
     }
 }

@@ -31,6 +31,7 @@ public final class ApiServer implements AutoCloseable {
     private final ResourceHandler resources;
     private final EvictionHandler evictions;
     private final WatchHandler watches;
+    private final ValidatingWebhooks webhooks;
     private final ServerOptions options;
     private final ObjectValidators validators = new ObjectValidators();
     private final RequestCounts requestCounts = new RequestCounts();
@@ -47,7 +48,7 @@ public final class ApiServer implements AutoCloseable {
         this.store = store;
         this.registry = registry;
         this.options = options;
-        ValidatingWebhooks webhooks = new ValidatingWebhooks(store, AdminUser.NAME);
+        this.webhooks = new ValidatingWebhooks(store, AdminUser.NAME);
         this.discovery = new Discovery(registry);
         this.resources = new ResourceHandler(store, webhooks, options, validators);
         this.evictions = new EvictionHandler(store, webhooks, resources);
@@ -88,6 +89,11 @@ public final class ApiServer implements AutoCloseable {
      */
     public void addAdmission(dev.drainboard.cluster.apiserver.admission.BuiltInAdmission admission) {
         resources.addBuiltInAdmission(admission);
+    }
+
+    /** The client certificate this API server presents to the admission webhooks it calls. */
+    public void presentWebhookClientCertificate(dev.drainboard.pki.IssuedCertificate certificate) {
+        webhooks.presentClientCertificate(certificate);
     }
 
     public void setServerAddress(String hostPort) {

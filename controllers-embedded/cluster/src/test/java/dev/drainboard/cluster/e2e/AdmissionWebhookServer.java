@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
+import dev.drainboard.pki.CaCertificates;
 import dev.drainboard.pki.CertificateAuthority;
 import dev.drainboard.pki.IssuedCertificate;
 
@@ -25,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 
 /**
  * A validating admission webhook over HTTPS on 127.0.0.1 that denies every request with a fixed
@@ -39,6 +43,7 @@ final class AdmissionWebhookServer implements AutoCloseable {
     private final CertificateAuthority ca = CertificateAuthority.generate("webhook-test-ca");
     private final HttpsServer server;
     private final List<JsonNode> reviews = new CopyOnWriteArrayList<>();
+    private final List<X509Certificate> callers = new CopyOnWriteArrayList<>();
     private final int denialCode;
     private final String denialMessage;
     private volatile boolean allowWithWrongUid;
@@ -47,11 +52,36 @@ final class AdmissionWebhookServer implements AutoCloseable {
     private final AtomicInteger mostInReview = new AtomicInteger();
 
     AdmissionWebhookServer(int denialCode, String denialMessage) throws IOException, GeneralSecurityException {
+        this(denialCode, denialMessage, null);
+    }
+
+    /**
+     * As {@link #AdmissionWebhookServer(int, String)}, refusing in the TLS handshake every caller without a client
+     * certificate from {@code clientCaPem} (null: anyone).
+     */
+    AdmissionWebhookServer(int denialCode, String denialMessage, String clientCaPem) throws IOException, GeneralSecurityException {
         this.denialCode = denialCode;
         this.denialMessage = denialMessage;
         IssuedCertificate certificate = ca.issueServerCertificate("webhook", List.of(), List.of("127.0.0.1"));
         server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setHttpsConfigurator(new HttpsConfigurator(sslContext(certificate)));
+        if (clientCaPem == null) {
+            server.setHttpsConfigurator(new HttpsConfigurator(sslContext(certificate)));
+        } else {
+            SSLContext context;
+            try {
+                context = CaCertificates.serverRequiringClientCertificates(certificate, CaCertificates.parse(clientCaPem));
+            } catch (CaCertificates.InvalidCaException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+            server.setHttpsConfigurator(new HttpsConfigurator(context) {
+                @Override
+                public void configure(HttpsParameters params) {
+                    SSLParameters parameters = getSSLContext().getDefaultSSLParameters();
+                    parameters.setNeedClientAuth(true);
+                    params.setSSLParameters(parameters);
+                }
+            });
+        }
         server.createContext("/validate", this::review);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor()); // reviews side by side, as a real webhook
         server.start();
@@ -69,6 +99,11 @@ final class AdmissionWebhookServer implements AutoCloseable {
     /** From now on, allow every request but answer with a uid that matches no request. */
     void allowWithWrongUid() {
         allowWithWrongUid = true;
+    }
+
+    /** The client certificates the reviews came with (a webhook that requires none may get none). */
+    List<X509Certificate> callers() {
+        return List.copyOf(callers);
     }
 
     List<JsonNode> reviews() {
@@ -99,6 +134,13 @@ final class AdmissionWebhookServer implements AutoCloseable {
             return;
         }
         JsonNode review = JSON.readTree(exchange.getRequestBody());
+        if (exchange instanceof HttpsExchange https) {
+            try {
+                callers.add(((X509Certificate) https.getSSLSession().getPeerCertificates()[0]));
+            } catch (javax.net.ssl.SSLPeerUnverifiedException anonymous) {
+                // no client certificate: nothing to record
+            }
+        }
         reviews.add(review);
         mostInReview.accumulateAndGet(inReview.incrementAndGet(), Math::max);
         try {

@@ -10,9 +10,9 @@ import dev.drainboard.labels.LabelSelector;
 import dev.drainboard.labels.SelectorException;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
+import dev.drainboard.pki.IssuedCertificate;
 import dev.drainboard.pki.TrustedClients;
 
-import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,6 +40,8 @@ public final class ValidatingWebhooks {
     private final String username;
     /** One HTTP client per CA bundle: TLS sessions and connections are reused across calls. */
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+    /** Presented to every webhook that asks, as kube-apiserver's webhook kubeconfig with a {@code "*"} user does. */
+    private volatile IssuedCertificate clientCertificate;
 
     /** Builds the clients of newly registered webhooks ahead of their first call. */
     private final ExecutorService preparing = Executors.newSingleThreadExecutor(r -> {
@@ -61,6 +63,15 @@ public final class ValidatingWebhooks {
         });
     }
 
+    /**
+     * The client certificate to present to webhooks that require one (Kubernetes docs, "Dynamic Admission Control",
+     * "Authenticate apiservers": kube-apiserver's AdmissionConfiguration names a kubeconfig whose user holds it).
+     */
+    public void presentClientCertificate(IssuedCertificate certificate) {
+        this.clientCertificate = certificate;
+        clients.clear();
+    }
+
     private void prepare(ObjectNode configuration) {
         for (JsonNode webhook : configuration.path("webhooks")) {
             JsonNode clientConfig = webhook.path("clientConfig");
@@ -69,7 +80,7 @@ public final class ValidatingWebhooks {
                 if (!"https".equals(target.getScheme())) {
                     continue; // never a plaintext connection, not even to warm up
                 }
-                HttpClient client = clients.computeIfAbsent(clientConfig.path("caBundle").asText(""), ValidatingWebhooks::newClient);
+                HttpClient client = clients.computeIfAbsent(clientConfig.path("caBundle").asText(""), this::newClient);
                 // One request that admits nothing (any answer will do) opens a TLS connection and warms both ends'
                 // TLS code, so the first real call does not pay for it.
                 client.sendAsync(HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(2))
@@ -186,7 +197,7 @@ public final class ValidatingWebhooks {
         String caBundle = clientConfig.path("caBundle").asText("");
         HttpClient client;
         try {
-            client = clients.computeIfAbsent(caBundle, ValidatingWebhooks::newClient);
+            client = clients.computeIfAbsent(caBundle, this::newClient);
         } catch (RuntimeException e) {
             // client-go's TLS set-up refusing the CA bundle (transport.TLSConfigFor, rootCertPool)
             throw new WebhookCallException("could not get REST client: unable to load root certificates: unable to parse bytes as PEM block");
@@ -236,14 +247,17 @@ public final class ValidatingWebhooks {
         return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 
-    private static HttpClient newClient(String caBundleBase64) {
+    private HttpClient newClient(String caBundleBase64) {
         HttpClient.Builder builder = HttpClient.newBuilder()
                 .connectTimeout(CONNECT_TIMEOUT)
                 .version(HttpClient.Version.HTTP_1_1);
-        if (!caBundleBase64.isEmpty()) {
-            String pem = new String(java.util.Base64.getDecoder().decode(caBundleBase64.trim()), java.nio.charset.StandardCharsets.UTF_8);
-            SSLContext context = TrustedClients.trusting(pem);
-            builder.sslContext(context);
+        String pem = caBundleBase64.isEmpty() ? ""
+                : new String(java.util.Base64.getDecoder().decode(caBundleBase64.trim()), java.nio.charset.StandardCharsets.UTF_8);
+        IssuedCertificate certificate = clientCertificate;
+        if (certificate != null) {
+            builder.sslContext(TrustedClients.trusting(pem, certificate));
+        } else if (!pem.isEmpty()) {
+            builder.sslContext(TrustedClients.trusting(pem));
         }
         return builder.build();
     }
