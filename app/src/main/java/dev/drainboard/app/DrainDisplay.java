@@ -1,5 +1,10 @@
 package dev.drainboard.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
 import dev.drainboard.ops.PodPreview;
@@ -105,6 +110,43 @@ final class DrainDisplay {
         }
         for (String error : preview.errors()) {
             out.println("error: " + error);
+        }
+        if (preview.blocked()) {
+            out.println("blockers (the drain refuses to start without --allow-stranded):");
+            for (Blocker b : preview.blockers()) {
+                out.println("  " + b.kind() + " " + b.key() + ": " + b.reason());
+            }
+        }
+    }
+
+    /**
+     * The previews as one JSON document: {@code {"nodes":[{"name","pods":[…],"blockers":[…],"estimateSeconds"}],
+     * "estimateSeconds"}}. No estimate is made yet: null.
+     */
+    static void printJson(PrintWriter out, List<DrainPreview> previews) {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = json.createObjectNode();
+        ArrayNode nodes = root.putArray("nodes");
+        for (DrainPreview preview : previews) {
+            ObjectNode node = nodes.addObject();
+            node.put("name", preview.node());
+            ArrayNode pods = node.putArray("pods");
+            for (PodPreview pod : preview.pods()) {
+                pods.addObject().put("namespace", pod.namespace()).put("name", pod.name())
+                        .put("outcome", pod.outcome().name()).put("reason", pod.reason());
+            }
+            ArrayNode blockers = node.putArray("blockers");
+            for (Blocker b : preview.blockers()) {
+                blockers.addObject().put("kind", b.kind()).put("namespace", b.namespace()).put("name", b.name())
+                        .put("reason", b.reason());
+            }
+            node.putNull("estimateSeconds");
+        }
+        root.putNull("estimateSeconds");
+        try {
+            out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -407,7 +407,8 @@ public final class DrainOperation {
             finish(DrainResult.Status.FAILED, String.join("; ", failed.stream()
                     .map(t -> "eviction of pod " + t.key() + " refused (HTTP " + t.lastCode + "): " + t.lastMessage).toList()));
         } else if (tracks.values().stream().allMatch(t -> t.state == PodState.GONE)) {
-            finish(DrainResult.Status.DRAINED, DrainRules.drainedWhy(node, tracks.size(), preview.blockers()));
+            finish(DrainResult.Status.DRAINED, DrainRules.drainedWhy(node, tracks.size(), preview.blockers().stream()
+                    .filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).toList()));
         }
     }
 
@@ -432,7 +433,8 @@ public final class DrainOperation {
                 t.next.cancel(false);
             }
         });
-        List<Blocker> stranded = status == DrainResult.Status.DRAINED && preview != null ? preview.blockers() : List.of();
+        List<Blocker> stranded = status == DrainResult.Status.DRAINED && preview != null ? preview.blockers().stream()
+                .filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).toList() : List.of();
         DrainResult end = new DrainResult(node, status, why, snapshots(), stranded);
         latest = new DrainProgress(node, phase, preview, end.pods(), startedAt, Optional.of(end));
         listeners.forEach(l -> notify(l, latest));

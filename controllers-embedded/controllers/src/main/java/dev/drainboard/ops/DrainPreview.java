@@ -122,7 +122,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         if (!in.options().externalHandled()) {
             for (PodPreview p : previews) {
                 if (p.outcome() == PodOutcome.EXTERNAL_EVACUATION) {
-                    blockers.add(new Blocker(Blocker.VMI, p.namespace(), p.vmi(), externalBlocker(p.vmi())));
+                    blockers.add(new Blocker(Blocker.VMI, p.namespace(), p.vmi(), externalBlocker(p.vmi()), Blocker.Cause.EXTERNAL));
                 }
             }
         }

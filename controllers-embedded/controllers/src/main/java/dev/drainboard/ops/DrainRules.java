@@ -77,17 +77,7 @@ final class DrainRules {
         if (stranded.isEmpty()) {
             return drained;
         }
-        long vmis = stranded.stream().filter(b -> b.kind().equals(Blocker.VMI)).count();
-        long pods = stranded.size() - vmis;
-        java.util.List<String> counts = new java.util.ArrayList<>();
-        if (vmis > 0) {
-            counts.add(vmis + (vmis == 1 ? " VMI" : " VMIs"));
-        }
-        if (pods > 0) {
-            counts.add(pods + (pods == 1 ? " pod" : " pods"));
-        }
-        return drained + "; " + String.join(" and ", counts) + (stranded.size() == 1 ? " has" : " have") + " nowhere to run: "
-                + String.join(", ", stranded.stream().map(Blocker::key).toList());
+        return drained + "; " + Blocker.nowhereToRun(stranded);
     }
 
     /** A pod left behind, in the operator's words: a VMI with strategy External is not waiting for a migration. */

@@ -97,7 +97,7 @@ class DrainPlacementTest {
         assertThat(blocked.pods().getFirst().outcome()).isEqualTo(PodOutcome.EXTERNAL_EVACUATION);
         assertThat(blocked.blockers()).containsExactly(new Blocker("VirtualMachineInstance", "demo", "appliance",
                 "eviction strategy External: the drain marks VMI appliance for evacuation and waits until something outside "
-                        + "KubeVirt removes it; nothing in KubeVirt migrates it (--external-handled if that is taken care of)"));
+                        + "KubeVirt removes it; nothing in KubeVirt migrates it (--external-handled if that is taken care of)", Blocker.Cause.EXTERNAL));
         DrainPreview handled = DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(appliance),
                 OPTIONS.withExternalHandled(true))), cluster).getFirst();
         assertThat(handled.blockers()).isEmpty();
