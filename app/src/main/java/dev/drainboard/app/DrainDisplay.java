@@ -99,9 +99,19 @@ final class DrainDisplay {
         return String.format("  %-50s %-21s %3d  %s", pod.key(), pod.state(), pod.attempts(), pod.lastMessage());
     }
 
+    private static void putSeconds(ObjectNode node, Double seconds) {
+        if (seconds == null) {
+            node.putNull("estimateSeconds");
+        } else {
+            node.put("estimateSeconds", (long) Math.ceil(seconds));
+        }
+    }
+
     /** The preview as a table: pod, outcome, reason; then kubectl's refusals. */
     static void printPreview(PrintWriter out, DrainPreview preview) {
-        out.println("node/" + preview.node() + " (dry run): " + preview.pods().size() + " pods");
+        out.println("node/" + preview.node() + " (dry run): " + preview.pods().size() + " pods"
+                + (preview.estimateSeconds() == null || preview.estimateSeconds() == 0 ? ""
+                : ", live migrations done in about " + (long) Math.ceil(preview.estimateSeconds()) + "s at best"));
         int nameWidth = Math.max(3, preview.pods().stream().mapToInt(p -> p.key().length()).max().orElse(3));
         String format = "%-" + nameWidth + "s  %-26s  %s%n";
         out.printf(format, "POD", "OUTCOME", "REASON");
@@ -121,7 +131,8 @@ final class DrainDisplay {
 
     /**
      * The previews as one JSON document: {@code {"nodes":[{"name","pods":[…],"blockers":[…],"estimateSeconds"}],
-     * "estimateSeconds"}}. No estimate is made yet: null.
+     * "estimateSeconds"}}: the estimates in whole seconds, rounded up (null when none was worked out); the total is
+     * when the last node's migrations end, the nodes' migrations sharing the cluster's slots.
      */
     static void printJson(PrintWriter out, List<DrainPreview> previews) {
         ObjectMapper json = new ObjectMapper();
@@ -140,9 +151,10 @@ final class DrainDisplay {
                 blockers.addObject().put("kind", b.kind()).put("namespace", b.namespace()).put("name", b.name())
                         .put("reason", b.reason());
             }
-            node.putNull("estimateSeconds");
+            putSeconds(node, preview.estimateSeconds());
         }
-        root.putNull("estimateSeconds");
+        putSeconds(root, previews.stream().map(DrainPreview::estimateSeconds).anyMatch(java.util.Objects::isNull) ? null
+                : previews.stream().mapToDouble(DrainPreview::estimateSeconds).max().orElse(0));
         try {
             out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
         } catch (JsonProcessingException e) {

@@ -122,7 +122,9 @@ class DrainBlockersCommandTest {
         List<String> blocked = new ArrayList<>();
         node.path("blockers").forEach(b -> blocked.add(b.path("kind").asText() + " " + b.path("namespace").asText() + "/" + b.path("name").asText()));
         assertThat(blocked).containsAll(workers().stream().map(w -> "VirtualMachineInstance demo/" + w).toList());
-        assertThat(node.path("estimateSeconds").isNull()).isTrue();
+        // Which VMIs node03 migrates varies from run to run (the scheduler spreads them): an integer, the only node's.
+        assertThat(node.path("estimateSeconds").isIntegralNumber()).as(run.out()).isTrue();
+        assertThat(root.path("estimateSeconds").asLong()).isEqualTo(node.path("estimateSeconds").asLong());
     }
 
     @Test

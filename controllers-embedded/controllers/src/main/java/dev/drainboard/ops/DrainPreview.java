@@ -27,6 +27,10 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 
 import dev.drainboard.controller.migration.MigrationDecision;
+import dev.drainboard.controller.migration.MigrationSlots;
+import dev.drainboard.handler.MigrationSync;
+import dev.drainboard.handler.NodeHandler;
+import dev.drainboard.kubevirt.config.MigrationConfig;
 import dev.drainboard.controller.vmi.LauncherPods;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 
@@ -54,10 +58,12 @@ import java.util.Optional;
  *
  * @param errors   kubectl's refusals ({@code cannot delete ... (use --force to override): ns/pod, ...}); a drain with
  *                 any does not start
- * @param blockers what would be stranded; a drain with any does not start unless {@link DrainOptions#allowStranded()}
+ * @param blockers        what would be stranded; a drain with any does not start unless {@link DrainOptions#allowStranded()}
+ * @param estimateSeconds when the node's last live migration ends ({@link DrainEstimate}), or null when not worked out
  */
 @Pure
-public record DrainPreview(String node, List<PodPreview> pods, List<String> errors, List<Blocker> blockers) {
+public record DrainPreview(String node, List<PodPreview> pods, List<String> errors, List<Blocker> blockers,
+                           Double estimateSeconds) {
 
     /** kubectl's wording for the pods it refuses to drain without an option. */
     public static final String DAEMONSET_FATAL = "cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore)";
@@ -77,7 +83,11 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
     }
 
     public DrainPreview(String node, List<PodPreview> pods, List<String> errors) {
-        this(node, pods, errors, List.of());
+        this(node, pods, errors, List.of(), null);
+    }
+
+    public DrainPreview(String node, List<PodPreview> pods, List<String> errors, List<Blocker> blockers) {
+        this(node, pods, errors, blockers, null);
     }
 
     /** Whether something would be stranded (or waits on someone outside KubeVirt). */
@@ -155,9 +165,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
             }
         }
         List<PlacementDecision.Stranded> stranded = PlacementDecision.decide(cluster.nodes(), cluster.pods(), drained, moves);
-        if (stranded.isEmpty()) {
-            return previews;
-        }
+        DrainEstimate.Estimate estimate = perNode.isEmpty() ? null : estimate(perNode, previews, cluster);
         List<DrainPreview> result = new ArrayList<>();
         for (int i = 0; i < previews.size(); i++) {
             DrainPreview p = previews.get(i);
@@ -176,9 +184,34 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
                         ? new PodPreview(pp.namespace(), pp.name(), pp.uid(), pp.outcome(), pp.reason() + "; but " + what
                         + " (blocker)", pp.vmi(), pp.budget(), pp.expectedMessage()) : pp);
             }
-            result.add(new DrainPreview(p.node(), pods, p.errors(), blockers));
+            result.add(new DrainPreview(p.node(), pods, p.errors(), blockers, estimate == null ? null : estimate.forNode(p.node())));
         }
         return result;
+    }
+
+    /** The migrations of all the nodes, through the migration slots the cluster's configuration sets. */
+    static DrainEstimate.Estimate estimate(List<DrainInputs> perNode, List<DrainPreview> previews, PlacementInputs cluster) {
+        MigrationConfig migrations = perNode.getFirst().config().migrations();
+        List<DrainEstimate.Transfer> transfers = new ArrayList<>();
+        for (int i = 0; i < perNode.size(); i++) {
+            DrainInputs in = perNode.get(i);
+            Map<String, String> nodeAnnotations = cluster.nodes().stream().filter(n -> n.getMetadata().getName().equals(in.node()))
+                    .findFirst().map(n -> n.getMetadata().getAnnotations()).orElse(null);
+            for (PodPreview p : previews.get(i).pods()) {
+                if (p.outcome() != PodOutcome.LIVE_MIGRATION) {
+                    continue;
+                }
+                in.vmis().stream().filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
+                        .findFirst().ifPresent(vmi -> {
+                            long memory = NodeHandler.definitionOf(vmi).memoryBytes();
+                            long bandwidth = MigrationSync.options(migrations, nodeAnnotations == null ? Map.of() : nodeAnnotations,
+                                    vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory)
+                                    .bandwidthBytesPerSecond();
+                            transfers.add(new DrainEstimate.Transfer(in.node(), memory, bandwidth));
+                        });
+            }
+        }
+        return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations));
     }
 
     /** What the scheduler will be asked to place for this pod, if anything: a migration target or a new pod. */

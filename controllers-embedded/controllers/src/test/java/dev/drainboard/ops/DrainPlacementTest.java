@@ -43,14 +43,21 @@ class DrainPlacementTest {
     }
 
     @Test
-    @DisplayName("a migrating VMI whose target fits elsewhere: no blocker")
+    @DisplayName("a migrating VMI whose target fits elsewhere: no blocker; its 4Gi over the default 512Mi/s link take 8 s")
     void migrationThatFits() {
         VirtualMachineInstance db = vmi("db", "LiveMigrate", true, null);
+        db.getSpec().setDomain(domain("4Gi"));
         Pod launcher = launcher("db");
         List<DrainPreview> previews = DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(db), OPTIONS)),
                 new PlacementInputs(List.of(node(NODE), node("other")), List.of(launcher)));
         assertThat(previews.getFirst().pods().getFirst().outcome()).isEqualTo(PodOutcome.LIVE_MIGRATION);
         assertThat(previews.getFirst().blockers()).isEmpty();
+        assertThat(previews.getFirst().estimateSeconds()).isEqualTo(8.0);
+        // The node's link speed knob: 1Gi/s halves it.
+        Node fast = new io.fabric8.kubernetes.api.model.NodeBuilder(node(NODE)).editMetadata()
+                .addToAnnotations("sim.drainboard.dev/link-speed", "1Gi").endMetadata().build();
+        assertThat(DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(db), OPTIONS)),
+                new PlacementInputs(List.of(fast, node("other")), List.of(launcher))).getFirst().estimateSeconds()).isEqualTo(4.0);
     }
 
     @Test
