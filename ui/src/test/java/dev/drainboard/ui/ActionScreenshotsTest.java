@@ -85,7 +85,8 @@ class ActionScreenshotsTest {
         bothThemes(shots, "drain-preview", "Drain " + node, node + ": ", "virt-launcher-database-", "Live migration",
                 "Stays (DaemonSet)");
 
-        for (String box : List.of("#drainDeleteEmptyDir", "#drainForce")) {
+        // "Allow stranded VMs" too: the node may run the External VMI or the replica set pinned to node03.
+        for (String box : List.of("#drainDeleteEmptyDir", "#drainForce", "#drainAllowStranded")) {
             fx(() -> {
                 robot.lookup(box).queryAs(CheckBox.class).setSelected(true);
                 return null;
