@@ -164,13 +164,7 @@ class ActionsUiTest {
                 client.resources(VirtualMachineInstance.class).inNamespace("demo").withName(blocker).delete();
             }
         }
-        if (client.resources(VirtualMachineInstance.class).inNamespace("demo").withLabel("app", "workers").list().getItems().stream()
-                .anyMatch(v -> v.getStatus() != null && node.equals(v.getStatus().getNodeName()))) {
-            client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstanceReplicaSet").inNamespace("demo")
-                    .withName("workers").delete();
-            await().atMost(WAIT).until(() -> client.pods().inNamespace("demo").list().getItems().stream()
-                    .noneMatch(p -> p.getMetadata().getName().startsWith("virt-launcher-workers")));
-        }
+        UiSteps.removeStranding(client, node);
         selectNode(robot, node);
         robot.press(KeyCode.D).release(KeyCode.D);
         await().atMost(WAIT).until(() -> visible(robot, "#drainDialog"));
