@@ -157,6 +157,25 @@ class DrainBlockersCommandTest {
     }
 
     @Test
+    @DisplayName("several nodes: previewed together (one JSON entry each, the total the latest), refused together, none cordoned")
+    void severalNodes() throws Exception {
+        OperatorCommandsTest.Run json = run("drain", "node01", "node03", "--dry-run", "-o", "json", "--ignore-daemonsets",
+                "--delete-emptydir-data", "--force", "--kubeconfig", kubeconfig);
+        assertThat(json.exitCode()).as(json.err()).isEqualTo(3);
+        JsonNode root = new ObjectMapper().readTree(json.out());
+        assertThat(root.path("nodes")).extracting(n -> n.path("name").asText()).containsExactly("node01", "node03");
+        assertThat(root.path("estimateSeconds").asLong()).isEqualTo(Math.max(root.path("nodes").get(0).path("estimateSeconds").asLong(),
+                root.path("nodes").get(1).path("estimateSeconds").asLong()));
+
+        OperatorCommandsTest.Run drain = run("drain", "node01", "node03", "--ignore-daemonsets", "--delete-emptydir-data",
+                "--force", "--kubeconfig", kubeconfig);
+        assertThat(drain.exitCode()).as(drain.out() + drain.err()).isEqualTo(3);
+        assertThat(drain.err()).startsWith("error: cannot drain node/node01, node/node03: ");
+        assertThat(cordoned("node01")).as("node01 has no blocker of its own, but is drained with node03").isFalse();
+        assertThat(cordoned("node03")).isFalse();
+    }
+
+    @Test
     @DisplayName("bad -o values and -o without --dry-run exit 2")
     void badOutput() {
         assertThat(run("drain", "node03", "--dry-run", "-o", "yaml", "--kubeconfig", kubeconfig).exitCode()).isEqualTo(2);
