@@ -1,5 +1,6 @@
 package dev.drainboard.app;
 
+import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainOperation;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainPreview;
@@ -11,11 +12,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -26,7 +29,11 @@ import java.util.concurrent.Callable;
         description = {"Drain a node: cordon it, then evict its pods through the eviction API until they are gone.",
                 "Shows per pod its state, attempts and the API server's last answer. --dry-run prints what would "
                         + "happen to each pod and why, and writes nothing.",
-                "Exit 0 only when drained; 1 on failure, timeout or Ctrl-C."})
+                "Before anything is written, every VMI that migrates and every pod or VMI that is recreated is placed with "
+                        + "the scheduler's rules on the nodes that remain (all NODEs count as gone); what has nowhere to "
+                        + "go, and a VMI with eviction strategy External, is a blocker: the drain refuses to start.",
+                "Exit 0 only when drained; 1 on failure, timeout or Ctrl-C; 2 for bad options; 3 when blockers keep "
+                        + "it from starting (--dry-run: when it would be refused)."})
 public final class DrainCommand implements Callable<Integer> {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DrainCommand.class);
@@ -35,8 +42,8 @@ public final class DrainCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     ClusterOptions cluster;
-    @Parameters(paramLabel = "NODE")
-    String node;
+    @Parameters(paramLabel = "NODE", arity = "1..*", description = "The nodes to drain together.")
+    List<String> nodes;
     @Option(names = "--ignore-daemonsets", description = "Leave DaemonSet-managed pods on the node.")
     boolean ignoreDaemonSets;
     @Option(names = "--delete-emptydir-data", description = "Evict pods with emptyDir volumes (their data is lost).")
@@ -51,8 +58,20 @@ public final class DrainCommand implements Callable<Integer> {
     Duration timeout;
     @Option(names = {"-l", "--pod-selector"}, paramLabel = "S", description = "Only pods matching this label selector.")
     String podSelector;
-    @Option(names = "--dry-run", description = "Print what would happen to each pod and why; write nothing.")
+    @Option(names = "--dry-run", description = "Print what would happen to each pod and why, and the blockers; write nothing.")
     boolean dryRun;
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT",
+            description = "With --dry-run: json prints the preview as one JSON document.")
+    String output;
+    @Option(names = "--allow-stranded", description = "Drain even though VMIs or pods will have nowhere to run; "
+            + "the end names them.")
+    boolean allowStranded;
+    @Option(names = "--external-handled", description = "VMIs with eviction strategy External are moved by something "
+            + "outside KubeVirt: not blockers (the drain waits until they are gone).")
+    boolean externalHandled;
+
+    /** Blockers keep the drain from starting. */
+    static final int EXIT_BLOCKED = 3;
 
     /** Tests force plain output; by default ANSI redraw when stdout is a terminal. */
     Boolean ansi;
@@ -61,22 +80,55 @@ public final class DrainCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (output != null && !output.equals("json")) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--output': '" + output
+                    + "' (only json is supported)");
+        }
+        if (output != null && !dryRun) {
+            throw new ParameterException(spec.commandLine(), "--output json is only supported with --dry-run");
+        }
+        List<String> distinct = nodes.stream().distinct().toList();
         DrainOptions options = DrainOptions.defaults()
                 .withIgnoreDaemonSets(ignoreDaemonSets).withDeleteEmptyDirData(deleteEmptyDirData).withForce(force)
-                .withGracePeriodSeconds(gracePeriod).withTimeout(timeout).withPodSelector(podSelector).withDryRun(dryRun);
+                .withGracePeriodSeconds(gracePeriod).withTimeout(timeout).withPodSelector(podSelector).withDryRun(dryRun)
+                .withExternalHandled(externalHandled).withAllowStranded(allowStranded);
         try (Ops ops = cluster.connect()) {
+            List<DrainPreview> previews = ops.previewAll(distinct, options);
+            boolean refusedByKubectlRules = previews.stream().anyMatch(p -> !p.canStart());
+            boolean blocked = !allowStranded && previews.stream().anyMatch(DrainPreview::blocked);
             if (dryRun) {
-                DrainPreview preview = ops.preview(node, options);
-                DrainDisplay.printPreview(out, preview);
+                if (output != null) {
+                    DrainDisplay.printJson(out, previews);
+                    previews.forEach(p -> p.errors().forEach(e -> err.println("error: " + e)));
+                } else {
+                    previews.forEach(p -> DrainDisplay.printPreview(out, p));
+                }
                 out.flush();
-                return preview.canStart() ? 0 : 1;
+                return refusedByKubectlRules ? 1 : blocked ? EXIT_BLOCKED : 0;
+            }
+            if (blocked && !refusedByKubectlRules) {
+                // As kubectl drain refuses over DaemonSet pods: nothing cordoned, each blocker named.
+                err.println("error: cannot drain " + String.join(", ", distinct.stream().map(n -> "node/" + n).toList())
+                        + ": " + previews.stream().mapToInt(p -> p.blockers().size()).sum()
+                        + " blocker(s) (use --allow-stranded to drain anyway; --external-handled when something outside "
+                        + "KubeVirt moves the External VMIs):");
+                for (DrainPreview p : previews) {
+                    for (Blocker b : p.blockers()) {
+                        err.println("  node/" + p.node() + ": " + b.kind() + " " + b.key() + ": " + b.reason());
+                    }
+                }
+                return EXIT_BLOCKED;
             }
             boolean terminal = ansi != null ? ansi : System.console() != null && System.console().isTerminal();
-            DrainDisplay display = new DrainDisplay(out, terminal, columns());
-            DrainOperation drain = ops.drain(node, options, display::show);
-            Signals.onStop(drain::cancel);
-            DrainResult result = drain.await();
-            int exit = report(result, out, err, terminal);
+            // Several nodes' blocks cannot be redrawn in one place: appended lines then.
+            DrainDisplay display = new DrainDisplay(out, terminal && distinct.size() == 1, columns());
+            List<DrainOperation> drains = ops.drainAll(distinct, options, display::show);
+            Signals.onStop(() -> drains.forEach(DrainOperation::cancel));
+            List<DrainResult> results = Ops.allEnded(drains).join();
+            int exit = 0;
+            for (DrainResult result : results) {
+                exit = Math.max(exit, report(result, out, err, terminal && distinct.size() == 1));
+            }
             LOG.debug("drain reported, closing the connection");
             return exit;
         } catch (ClusterOptions.CannotConnect | OpsException e) {
@@ -95,7 +147,12 @@ public final class DrainCommand implements Callable<Integer> {
             result.pods().forEach(p -> out.println(DrainDisplay.line(p)));
         }
         if (result.drained()) {
-            out.println("node/" + result.node() + " drained");
+            // Never a plain "drained" while something was left with nowhere to run (--allow-stranded).
+            out.println("node/" + result.node() + " drained" + (result.stranded().isEmpty() ? ""
+                    : "; " + Blocker.nowhereToRun(result.stranded())));
+            for (Blocker b : result.stranded()) {
+                err.println("warning: " + b.kind() + " " + b.key() + ": " + b.reason());
+            }
             return 0;
         }
         err.println("error: drain of node/" + result.node() + " " + result.status() + ": " + result.why());

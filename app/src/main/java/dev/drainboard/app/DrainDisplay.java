@@ -1,5 +1,10 @@
 package dev.drainboard.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
 import dev.drainboard.ops.PodPreview;
@@ -94,9 +99,19 @@ final class DrainDisplay {
         return String.format("  %-50s %-21s %3d  %s", pod.key(), pod.state(), pod.attempts(), pod.lastMessage());
     }
 
+    private static void putSeconds(ObjectNode node, Double seconds) {
+        if (seconds == null) {
+            node.putNull("estimateSeconds");
+        } else {
+            node.put("estimateSeconds", (long) Math.ceil(seconds));
+        }
+    }
+
     /** The preview as a table: pod, outcome, reason; then kubectl's refusals. */
     static void printPreview(PrintWriter out, DrainPreview preview) {
-        out.println("node/" + preview.node() + " (dry run): " + preview.pods().size() + " pods");
+        out.println("node/" + preview.node() + " (dry run): " + preview.pods().size() + " pods"
+                + (preview.estimateSeconds() == null || preview.estimateSeconds() == 0 ? ""
+                : ", live migrations done in about " + (long) Math.ceil(preview.estimateSeconds()) + "s at best"));
         int nameWidth = Math.max(3, preview.pods().stream().mapToInt(p -> p.key().length()).max().orElse(3));
         String format = "%-" + nameWidth + "s  %-26s  %s%n";
         out.printf(format, "POD", "OUTCOME", "REASON");
@@ -105,6 +120,45 @@ final class DrainDisplay {
         }
         for (String error : preview.errors()) {
             out.println("error: " + error);
+        }
+        if (preview.blocked()) {
+            out.println("blockers (the drain refuses to start without --allow-stranded):");
+            for (Blocker b : preview.blockers()) {
+                out.println("  " + b.kind() + " " + b.key() + ": " + b.reason());
+            }
+        }
+    }
+
+    /**
+     * The previews as one JSON document: {@code {"nodes":[{"name","pods":[…],"blockers":[…],"estimateSeconds"}],
+     * "estimateSeconds"}}: the estimates in whole seconds, rounded up (null when none was worked out); the total is
+     * when the last node's migrations end, the nodes' migrations sharing the cluster's slots.
+     */
+    static void printJson(PrintWriter out, List<DrainPreview> previews) {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = json.createObjectNode();
+        ArrayNode nodes = root.putArray("nodes");
+        for (DrainPreview preview : previews) {
+            ObjectNode node = nodes.addObject();
+            node.put("name", preview.node());
+            ArrayNode pods = node.putArray("pods");
+            for (PodPreview pod : preview.pods()) {
+                pods.addObject().put("namespace", pod.namespace()).put("name", pod.name())
+                        .put("outcome", pod.outcome().name()).put("reason", pod.reason());
+            }
+            ArrayNode blockers = node.putArray("blockers");
+            for (Blocker b : preview.blockers()) {
+                blockers.addObject().put("kind", b.kind()).put("namespace", b.namespace()).put("name", b.name())
+                        .put("reason", b.reason());
+            }
+            putSeconds(node, preview.estimateSeconds());
+        }
+        putSeconds(root, previews.stream().map(DrainPreview::estimateSeconds).anyMatch(java.util.Objects::isNull) ? null
+                : previews.stream().mapToDouble(DrainPreview::estimateSeconds).max().orElse(0));
+        try {
+            out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

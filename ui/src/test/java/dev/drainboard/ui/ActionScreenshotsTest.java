@@ -71,6 +71,8 @@ class ActionScreenshotsTest {
         }
         String node = client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("database").get()
                 .getStatus().getNodeName();
+        // A preview without blockers (the pinned replica set, the External VMI), as in the screenshots' drain.
+        UiSteps.removeStranding(client, node);
 
         select(robot, node);
         robot.press(KeyCode.D).release(KeyCode.D);

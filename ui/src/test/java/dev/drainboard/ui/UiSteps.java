@@ -20,6 +20,26 @@ final class UiSteps {
     private UiSteps() {
     }
 
+    /**
+     * Takes off a demo node what a drain of it would strand (so the drain preview has no blockers): the replica set
+     * pinned to node03 when its VMIs run there, and the External VMI.
+     */
+    static void removeStranding(io.fabric8.kubernetes.client.KubernetesClient client, String node) {
+        var vmis = client.resources(dev.drainboard.kubevirt.api.VirtualMachineInstance.class).inNamespace("demo");
+        if (vmis.withLabel("app", "workers").list().getItems().stream()
+                .anyMatch(v -> v.getStatus() != null && node.equals(v.getStatus().getNodeName()))) {
+            client.genericKubernetesResources("kubevirt.io/v1", "VirtualMachineInstanceReplicaSet").inNamespace("demo")
+                    .withName("workers").delete();
+        }
+        var appliance = vmis.withName("appliance").get();
+        if (appliance != null && appliance.getStatus() != null && node.equals(appliance.getStatus().getNodeName())) {
+            vmis.withName("appliance").delete();
+        }
+        await().atMost(WAIT).until(() -> client.pods().inNamespace("demo").withField("spec.nodeName", node).list().getItems().stream()
+                .noneMatch(p -> p.getMetadata().getName().startsWith("virt-launcher-workers")
+                        || p.getMetadata().getName().startsWith("virt-launcher-appliance")));
+    }
+
     /** Connects to the embedded demo cluster and waits until the model has synced its four nodes. */
     static Session connect(FxRobot robot, Console console) {
         robot.clickOn("#connectEmbedded");

@@ -159,7 +159,8 @@ class WebhookAddressUiTest {
             });
             robot.press(KeyCode.D).release(KeyCode.D);
             await().atMost(TIMEOUT).until(() -> fx(() -> robot.lookup("#drainDialog").tryQuery().map(n -> n.isVisible()).orElse(false)));
-            for (String box : List.of("#drainIgnoreDaemonSets", "#drainDeleteEmptyDir", "#drainForce")) {
+            // "Allow stranded VMs" too: cache's node may run the External VMI or the replica set pinned to node03.
+            for (String box : List.of("#drainIgnoreDaemonSets", "#drainDeleteEmptyDir", "#drainForce", "#drainAllowStranded")) {
                 fx(() -> {
                     robot.lookup(box).queryAs(CheckBox.class).setSelected(true);
                     return null;

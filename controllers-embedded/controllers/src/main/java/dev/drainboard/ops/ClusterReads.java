@@ -50,6 +50,23 @@ final class ClusterReads {
         }
     }
 
+    /** Each node's inputs, then every node and pod of the cluster for the placement check. */
+    static List<DrainInputs> readEach(KubernetesClient client, NodeOps nodes, List<String> names, DrainOptions options) {
+        List<DrainInputs> perNode = new ArrayList<>();
+        for (String name : names) {
+            perNode.add(read(client, nodes, name, options));
+        }
+        return perNode;
+    }
+
+    static PlacementInputs placement(KubernetesClient client) {
+        try {
+            return new PlacementInputs(client.nodes().list().getItems(), client.pods().inAnyNamespace().list().getItems());
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("nodes and pods", e);
+        }
+    }
+
     private static List<Pod> podsOn(KubernetesClient client, String node, DrainOptions options) {
         try {
             var query = client.pods().inAnyNamespace().withField("spec.nodeName", node);

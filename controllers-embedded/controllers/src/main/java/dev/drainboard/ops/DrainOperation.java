@@ -53,6 +53,8 @@ public final class DrainOperation {
     private final PodEviction eviction;
     private final NodeOps nodes;
     private final String node;
+    /** The nodes drained at the same time (this one included): the placement check counts them all gone. */
+    private final List<String> together;
     private final DrainOptions options;
     private final ScheduledExecutorService loop;
     private final List<DrainListener> listeners = new CopyOnWriteArrayList<>();
@@ -70,16 +72,20 @@ public final class DrainOperation {
     private boolean listed;
     private SharedIndexInformer<VirtualMachineInstance> vmis;
     private DrainPreview preview;
+    /** The previews of the nodes drained together with this one. */
+    private List<DrainPreview> others = List.of();
     private DrainProgress.Phase phase = DrainProgress.Phase.PREPARING;
     private ScheduledFuture<?> timeout;
 
     private volatile DrainProgress latest;
 
-    DrainOperation(KubernetesClient client, PodEviction eviction, String node, DrainOptions options) {
+    DrainOperation(KubernetesClient client, PodEviction eviction, String node, List<String> together, DrainOptions options) {
         this.client = client;
         this.eviction = eviction;
         this.nodes = new NodeOps(client);
         this.node = Objects.requireNonNull(node);
+        this.together = together.contains(node) ? List.copyOf(together)
+                : java.util.stream.Stream.concat(java.util.stream.Stream.of(node), together.stream()).toList();
         this.options = Objects.requireNonNull(options);
         this.loop = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("drain-" + node).factory());
         this.latest = new DrainProgress(node, phase, null, List.of(), startedAt, Optional.empty());
@@ -129,8 +135,9 @@ public final class DrainOperation {
     private void prepare() {
         LOG.debug("drain of {}: preparing, {} ms after the JVM started", node, sinceJvmStart());
         try {
-            DrainInputs inputs = ClusterReads.read(client, nodes, node, options);
-            preview = DrainPreview.compute(inputs);
+            List<DrainPreview> all = Ops.previewAll(client, nodes, together, options);
+            preview = all.get(together.indexOf(node));
+            others = all.stream().filter(p -> p != preview).toList();
             LOG.debug("drain of {}: read and previewed, {} ms after the JVM started", node, sinceJvmStart());
         } catch (OpsException e) {
             finish(DrainResult.Status.FAILED, e.getMessage());
@@ -143,6 +150,12 @@ public final class DrainOperation {
         if (!preview.canStart()) {
             // Refused before cordoning: a drain that cannot start leaves the node as it was.
             finish(DrainResult.Status.FAILED, String.join("; ", preview.errors()));
+            return;
+        }
+        String blocked = DrainRules.refusalForBlockers(preview, others, options);
+        if (blocked != null) {
+            // As kubectl refuses DaemonSet pods: nothing cordoned, each blocker named.
+            finish(DrainResult.Status.FAILED, blocked);
             return;
         }
         phase = DrainProgress.Phase.CORDONING;
@@ -394,14 +407,14 @@ public final class DrainOperation {
             finish(DrainResult.Status.FAILED, String.join("; ", failed.stream()
                     .map(t -> "eviction of pod " + t.key() + " refused (HTTP " + t.lastCode + "): " + t.lastMessage).toList()));
         } else if (tracks.values().stream().allMatch(t -> t.state == PodState.GONE)) {
-            finish(DrainResult.Status.DRAINED, tracks.isEmpty() ? "node " + node + " drained: no pods to evict"
-                    : "node " + node + " drained: all " + tracks.size() + " evicted pods are gone");
+            finish(DrainResult.Status.DRAINED, DrainRules.drainedWhy(node, tracks.size(), preview.blockers().stream()
+                    .filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).toList()));
         }
     }
 
     private String timedOutWhy() {
         List<String> left = tracks.values().stream().filter(t -> t.state != PodState.GONE)
-                .map(t -> t.key() + " " + t.state + (t.lastMessage.isEmpty() ? "" : " (" + t.lastMessage + ")"))
+                .map(t -> t.key() + " " + DrainRules.waitingFor(t.preview, t.state) + (t.lastMessage.isEmpty() ? "" : " (" + t.lastMessage + ")"))
                 .toList();
         // As kubectl drain reports its timeout: Go's Duration.String (1m30s, 1h0m0s).
         return "timed out after " + GoDurations.format(options.timeout().toNanos()) + " with " + left.size() + " pod(s) left: " + String.join("; ", left);
@@ -420,7 +433,9 @@ public final class DrainOperation {
                 t.next.cancel(false);
             }
         });
-        DrainResult end = new DrainResult(node, status, why, snapshots());
+        List<Blocker> stranded = status == DrainResult.Status.DRAINED && preview != null ? preview.blockers().stream()
+                .filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).toList() : List.of();
+        DrainResult end = new DrainResult(node, status, why, snapshots(), stranded);
         latest = new DrainProgress(node, phase, preview, end.pods(), startedAt, Optional.of(end));
         listeners.forEach(l -> notify(l, latest));
         result.complete(end);

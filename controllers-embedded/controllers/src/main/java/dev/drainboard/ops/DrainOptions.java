@@ -15,6 +15,9 @@ import java.util.OptionalLong;
  * @param podSelector        only pods matching this label selector; empty: all ({@code --pod-selector})
  * @param dryRun             only preview: write nothing ({@code --dry-run})
  * @param retryInterval      how often a refused eviction is retried when nothing it depends on changes
+ * @param externalHandled    VMIs with eviction strategy External are moved by something outside KubeVirt: not blockers
+ *                           ({@code --external-handled})
+ * @param allowStranded      start even though blockers exist ({@code --allow-stranded}); the end state names them
  */
 public record DrainOptions(boolean ignoreDaemonSets,
                            boolean deleteEmptyDirData,
@@ -23,7 +26,9 @@ public record DrainOptions(boolean ignoreDaemonSets,
                            Duration timeout,
                            String podSelector,
                            boolean dryRun,
-                           Duration retryInterval) {
+                           Duration retryInterval,
+                           boolean externalHandled,
+                           boolean allowStranded) {
 
     /** kubectl drain retries a refused eviction after 5 s; here only when no change prompted a retry sooner. */
     public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofSeconds(5);
@@ -42,39 +47,47 @@ public record DrainOptions(boolean ignoreDaemonSets,
 
     /** kubectl's defaults: refuse DaemonSet, emptyDir and unmanaged pods; pods' own grace period; no timeout. */
     public static DrainOptions defaults() {
-        return new DrainOptions(false, false, false, -1, Duration.ZERO, "", false, DEFAULT_RETRY_INTERVAL);
+        return new DrainOptions(false, false, false, -1, Duration.ZERO, "", false, DEFAULT_RETRY_INTERVAL, false, false);
     }
 
     public DrainOptions withIgnoreDaemonSets(boolean value) {
-        return new DrainOptions(value, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval);
+        return new DrainOptions(value, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withDeleteEmptyDirData(boolean value) {
-        return new DrainOptions(ignoreDaemonSets, value, force, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval);
+        return new DrainOptions(ignoreDaemonSets, value, force, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withForce(boolean value) {
-        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, value, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval);
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, value, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withGracePeriodSeconds(long value) {
-        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, value, timeout, podSelector, dryRun, retryInterval);
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, value, timeout, podSelector, dryRun, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withTimeout(Duration value) {
-        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, value, podSelector, dryRun, retryInterval);
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, value, podSelector, dryRun, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withPodSelector(String value) {
-        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, value, dryRun, retryInterval);
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, value, dryRun, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withDryRun(boolean value) {
-        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, value, retryInterval);
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, value, retryInterval, externalHandled, allowStranded);
     }
 
     public DrainOptions withRetryInterval(Duration value) {
-        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, dryRun, value);
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, dryRun, value, externalHandled, allowStranded);
+    }
+
+    public DrainOptions withExternalHandled(boolean value) {
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval, value, allowStranded);
+    }
+
+    public DrainOptions withAllowStranded(boolean value) {
+        return new DrainOptions(ignoreDaemonSets, deleteEmptyDirData, force, gracePeriodSeconds, timeout, podSelector, dryRun, retryInterval, externalHandled, value);
     }
 
     /** The grace period to send with each eviction, if one was asked for. */

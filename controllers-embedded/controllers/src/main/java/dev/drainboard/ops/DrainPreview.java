@@ -26,7 +26,18 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 
+import dev.drainboard.controller.migration.MigrationDecision;
+import dev.drainboard.controller.migration.MigrationSlots;
+import dev.drainboard.handler.MigrationSync;
+import dev.drainboard.handler.NodeHandler;
+import dev.drainboard.kubevirt.config.MigrationConfig;
+import dev.drainboard.controller.vmi.LauncherPods;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,11 +52,18 @@ import java.util.Optional;
  * ({@link VmDecision#decide}) for whether an evicted VMI is started again, and the API server's PDB rule for the
  * rest; kubectl's pod filters (DaemonSet, mirror, emptyDir, unmanaged) come first, as in kubectl.
  *
- * @param errors kubectl's refusals ({@code cannot delete ... (use --force to override): ns/pod, ...}); a drain with
- *               any does not start
+ * <p>Across the nodes drained together ({@link #compute(List, PlacementInputs)}) it also asks
+ * {@link PlacementDecision} whether every VMI that migrates and every pod or VMI that is recreated has a node to go
+ * to; each that has none, and each VMI with strategy External nobody said is handled, is a {@link Blocker}.
+ *
+ * @param errors   kubectl's refusals ({@code cannot delete ... (use --force to override): ns/pod, ...}); a drain with
+ *                 any does not start
+ * @param blockers        what would be stranded; a drain with any does not start unless {@link DrainOptions#allowStranded()}
+ * @param estimateSeconds when the node's last live migration ends ({@link DrainEstimate}), or null when not worked out
  */
 @Pure
-public record DrainPreview(String node, List<PodPreview> pods, List<String> errors) {
+public record DrainPreview(String node, List<PodPreview> pods, List<String> errors, List<Blocker> blockers,
+                           Double estimateSeconds) {
 
     /** kubectl's wording for the pods it refuses to drain without an option. */
     public static final String DAEMONSET_FATAL = "cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore)";
@@ -61,6 +79,20 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
     public DrainPreview {
         pods = List.copyOf(pods);
         errors = List.copyOf(errors);
+        blockers = List.copyOf(blockers);
+    }
+
+    public DrainPreview(String node, List<PodPreview> pods, List<String> errors) {
+        this(node, pods, errors, List.of(), null);
+    }
+
+    public DrainPreview(String node, List<PodPreview> pods, List<String> errors, List<Blocker> blockers) {
+        this(node, pods, errors, blockers, null);
+    }
+
+    /** Whether something would be stranded (or waits on someone outside KubeVirt). */
+    public boolean blocked() {
+        return !blockers.isEmpty();
     }
 
     /** Whether the drain may start (no pod needs an option that was not given). */
@@ -96,8 +128,136 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
             }
         }
         List<String> errors = fatal.entrySet().stream().map(e -> e.getKey() + ": " + String.join(", ", e.getValue())).toList();
-        return new DrainPreview(in.node(), previews, errors);
+        List<Blocker> blockers = new ArrayList<>();
+        if (!in.options().externalHandled()) {
+            for (PodPreview p : previews) {
+                if (p.outcome() == PodOutcome.EXTERNAL_EVACUATION) {
+                    blockers.add(new Blocker(Blocker.VMI, p.namespace(), p.vmi(), externalBlocker(p.vmi()), Blocker.Cause.EXTERNAL));
+                }
+            }
+        }
+        return new DrainPreview(in.node(), previews, errors, blockers);
     }
+
+    /** What happens to a VMI with strategy External: KubeVirt marks it, and only something outside moves it. */
+    static String externalBlocker(String vmi) {
+        return "eviction strategy External: the drain marks VMI " + vmi + " for evacuation and waits until something "
+                + "outside KubeVirt removes it; nothing in KubeVirt migrates it (--external-handled if that is taken care of)";
+    }
+
+    /**
+     * The nodes drained together, each previewed, then everything they move placed on the nodes that remain (all of
+     * them gone at once): what has nowhere to go becomes a blocker of the node it leaves.
+     */
+    public static List<DrainPreview> compute(List<DrainInputs> perNode, PlacementInputs cluster) {
+        List<DrainPreview> previews = perNode.stream().map(DrainPreview::compute).toList();
+        Set<String> drained = new HashSet<>();
+        perNode.forEach(in -> drained.add(in.node()));
+        List<PlacementDecision.Move> moves = new ArrayList<>();
+        Map<PlacementDecision.Move, Integer> nodeOf = new IdentityHashMap<>();
+        for (int i = 0; i < perNode.size(); i++) {
+            for (PodPreview p : previews.get(i).pods()) {
+                Optional<PlacementDecision.Move> move = move(p, perNode.get(i));
+                if (move.isPresent()) {
+                    moves.add(move.get());
+                    nodeOf.put(move.get(), i);
+                }
+            }
+        }
+        List<PlacementDecision.Stranded> stranded = PlacementDecision.decide(cluster.nodes(), cluster.pods(), drained, moves);
+        DrainEstimate.Estimate estimate = perNode.isEmpty() ? null : estimate(perNode, previews, cluster);
+        List<DrainPreview> result = new ArrayList<>();
+        for (int i = 0; i < previews.size(); i++) {
+            DrainPreview p = previews.get(i);
+            List<Blocker> blockers = new ArrayList<>(p.blockers());
+            List<PodPreview> pods = new ArrayList<>(p.pods());
+            for (PlacementDecision.Stranded s : stranded) {
+                if (nodeOf.get(s.move()) != i) {
+                    continue;
+                }
+                PlacementDecision.Move m = s.move();
+                String what = m.migration() ? "no node can take its migration target pod"
+                        : "its replacement has nowhere to run";
+                blockers.add(new Blocker(m.kind(), m.namespace(), m.name(), what + ": " + s.message()));
+                String podName = m.leaving().getMetadata().getName();
+                pods.replaceAll(pp -> pp.namespace().equals(m.namespace()) && pp.name().equals(podName)
+                        ? new PodPreview(pp.namespace(), pp.name(), pp.uid(), pp.outcome(), pp.reason() + "; but " + what
+                        + " (blocker)", pp.vmi(), pp.budget(), pp.expectedMessage()) : pp);
+            }
+            result.add(new DrainPreview(p.node(), pods, p.errors(), blockers, estimate == null ? null : estimate.forNode(p.node())));
+        }
+        return result;
+    }
+
+    /** The migrations of all the nodes, through the migration slots the cluster's configuration sets. */
+    static DrainEstimate.Estimate estimate(List<DrainInputs> perNode, List<DrainPreview> previews, PlacementInputs cluster) {
+        MigrationConfig migrations = perNode.getFirst().config().migrations();
+        List<DrainEstimate.Transfer> transfers = new ArrayList<>();
+        for (int i = 0; i < perNode.size(); i++) {
+            DrainInputs in = perNode.get(i);
+            Map<String, String> nodeAnnotations = cluster.nodes().stream().filter(n -> n.getMetadata().getName().equals(in.node()))
+                    .findFirst().map(n -> n.getMetadata().getAnnotations()).orElse(null);
+            for (PodPreview p : previews.get(i).pods()) {
+                if (p.outcome() != PodOutcome.LIVE_MIGRATION) {
+                    continue;
+                }
+                in.vmis().stream().filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
+                        .findFirst().ifPresent(vmi -> {
+                            long memory = NodeHandler.definitionOf(vmi).memoryBytes();
+                            long bandwidth = MigrationSync.options(migrations, nodeAnnotations == null ? Map.of() : nodeAnnotations,
+                                    vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory)
+                                    .bandwidthBytesPerSecond();
+                            transfers.add(new DrainEstimate.Transfer(in.node(), memory, bandwidth));
+                        });
+            }
+        }
+        return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations));
+    }
+
+    /** What the scheduler will be asked to place for this pod, if anything: a migration target or a new pod. */
+    static Optional<PlacementDecision.Move> move(PodPreview p, DrainInputs in) {
+        Optional<Pod> pod = in.pods().stream()
+                .filter(x -> x.getMetadata().getNamespace().equals(p.namespace()) && x.getMetadata().getName().equals(p.name()))
+                .findFirst();
+        if (pod.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<VirtualMachineInstance> vmi = p.vmi() == null ? Optional.empty() : in.vmis().stream()
+                .filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
+                .findFirst();
+        switch (p.outcome()) {
+            case LIVE_MIGRATION -> {
+                if (vmi.isEmpty()) {
+                    return Optional.empty();
+                }
+                VirtualMachineInstanceMigration vmim = new VirtualMachineInstanceMigration();
+                ObjectMeta meta = new ObjectMeta();
+                meta.setNamespace(p.namespace());
+                meta.setName(p.vmi() + "-drain");
+                meta.setUid("drain-preview");
+                vmim.setMetadata(meta);
+                return Optional.of(new PlacementDecision.Move(Blocker.VMI, p.namespace(), p.vmi(), pod.get(),
+                        MigrationDecision.targetPod(vmim, vmi.get()), true));
+            }
+            case EVICTED_VMI_REPLACED, EVICTED_VM_RESTARTS -> {
+                // The new VMI is made from the same template (replica set) or VM: its launcher as the VMI controller renders it.
+                return vmi.map(v -> new PlacementDecision.Move(Blocker.VMI, p.namespace(), p.vmi(), pod.get(),
+                        LauncherPods.render(v), false));
+            }
+            case EVICTED, BLOCKED_BY_PDB -> {
+                boolean recreated = !isFinished(pod.get()) && controllerOf(pod.get().getMetadata())
+                        .filter(ref -> RECREATING_CONTROLLERS.contains(ref.getKind())).isPresent();
+                return recreated ? Optional.of(new PlacementDecision.Move(Blocker.POD, p.namespace(), p.name(), pod.get(),
+                        pod.get(), false)) : Optional.empty();
+            }
+            default -> {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** The controllers that create a new pod from the same template when one is evicted (a Deployment's is its ReplicaSet). */
+    static final Set<String> RECREATING_CONTROLLERS = Set.of("ReplicaSet", "StatefulSet", "ReplicationController");
 
     /** One pod: kubectl's filters in kubectl's order, then what the eviction will meet. */
     static PodPreview preview(Pod pod, DrainInputs in) {

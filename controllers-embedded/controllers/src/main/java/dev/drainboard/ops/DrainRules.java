@@ -47,6 +47,47 @@ final class DrainRules {
                 && preview.namespace().equals(vmi.getMetadata().getNamespace());
     }
 
+    /**
+     * Why a drain refuses to start over blockers (null: it may start): any on this node or on a node drained with it,
+     * unless the operator allowed stranding.
+     */
+    static String refusalForBlockers(DrainPreview own, java.util.List<DrainPreview> others, DrainOptions options) {
+        if (options.allowStranded()) {
+            return null;
+        }
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        own.blockers().forEach(b -> lines.add(blockerLine(b)));
+        for (DrainPreview other : others) {
+            other.blockers().forEach(b -> lines.add("node " + other.node() + ": " + blockerLine(b)));
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        return "refused to start: " + lines.size() + " blocker(s) (--allow-stranded to drain anyway): " + String.join("; ", lines);
+    }
+
+    static String blockerLine(Blocker b) {
+        return b.kind() + " " + b.key() + ": " + b.reason();
+    }
+
+    /** The end message of a drain that got every pod off: and what it left with nowhere to run, if anything. */
+    static String drainedWhy(String node, int evicted, java.util.List<Blocker> stranded) {
+        String drained = evicted == 0 ? "node " + node + " drained: no pods to evict"
+                : "node " + node + " drained: all " + evicted + " evicted pods are gone";
+        if (stranded.isEmpty()) {
+            return drained;
+        }
+        return drained + "; " + Blocker.nowhereToRun(stranded);
+    }
+
+    /** A pod left behind, in the operator's words: a VMI with strategy External is not waiting for a migration. */
+    static String waitingFor(PodPreview preview, PodState state) {
+        if (preview.outcome() == PodOutcome.EXTERNAL_EVACUATION && state == PodState.WAITING_FOR_MIGRATION) {
+            return "waiting for something outside KubeVirt to remove VMI " + preview.vmi() + " (strategy External)";
+        }
+        return state.toString();
+    }
+
     static boolean isLauncher(Pod pod) {
         return EvictionAdmitter.isLauncher(pod);
     }

@@ -116,14 +116,28 @@ public final class Ops implements AutoCloseable {
         return replicaSets.scale(namespace, replicaSet, replicas);
     }
 
-    /** What a drain would do, pod by pod, read now; writes nothing. */
+    /** What a drain would do, pod by pod, read now, with its blockers; writes nothing. */
     public DrainPreview preview(String node, DrainOptions options) {
-        return DrainPreview.compute(ClusterReads.read(client, nodes, node, options));
+        return previewAll(List.of(node), options).getFirst();
+    }
+
+    /** What draining these nodes together would do, per node in the order given, read now; writes nothing. */
+    public List<DrainPreview> previewAll(List<String> nodeNames, DrainOptions options) {
+        return previewAll(client, nodes, nodeNames, options);
+    }
+
+    static List<DrainPreview> previewAll(KubernetesClient client, NodeOps nodes, List<String> nodeNames, DrainOptions options) {
+        List<DrainInputs> perNode = ClusterReads.readEach(client, nodes, nodeNames, options);
+        return DrainPreview.compute(perNode, ClusterReads.placement(client));
     }
 
     /** Starts draining a node and returns at once; the listeners see every change from the first. */
     public DrainOperation drain(String node, DrainOptions options, DrainListener... listeners) {
-        DrainOperation drain = new DrainOperation(client, eviction, node, options);
+        return drain(node, List.of(node), options, listeners);
+    }
+
+    private DrainOperation drain(String node, List<String> together, DrainOptions options, DrainListener... listeners) {
+        DrainOperation drain = new DrainOperation(client, eviction, node, together, options);
         for (DrainListener listener : listeners) {
             drain.addListener(listener);
         }
@@ -133,12 +147,14 @@ public final class Ops implements AutoCloseable {
 
     /**
      * Drains several nodes at once, each as its own operation; the future completes when all have ended. Several
-     * nodes' PDB-protected pods compete for the same disruption allowance, so the API server decides the order.
+     * nodes' PDB-protected pods compete for the same disruption allowance, so the API server decides the order. The
+     * placement check counts all of them gone at once, and every drain refuses to start while any node has a blocker
+     * (unless {@link DrainOptions#allowStranded()}).
      */
     public List<DrainOperation> drainAll(List<String> nodeNames, DrainOptions options, DrainListener... listeners) {
         List<DrainOperation> drains = new ArrayList<>();
         for (String node : nodeNames) {
-            drains.add(drain(node, options, listeners));
+            drains.add(drain(node, List.copyOf(nodeNames), options, listeners));
         }
         return drains;
     }

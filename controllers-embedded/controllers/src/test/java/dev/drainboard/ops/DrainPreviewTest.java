@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DisplayName("Drain preview: per pod, what happens and why")
 class DrainPreviewTest {
 
-    private static final String NODE = "node01";
+    static final String NODE = "node01";
     private static final DrainOptions KUBEVIRT_DRAIN = DrainOptions.defaults().withIgnoreDaemonSets(true).withDeleteEmptyDirData(true);
 
     /** One case: the cluster around one pod, the options, and what the preview must say. */

@@ -128,7 +128,8 @@ class DrainIntegrationTest {
         try (OpsTestCluster c = OpsTestCluster.start(dir, WORKLOADS)) {
             await().atMost(WAIT).until(() -> budgetSettled(c, "api"));
             List<String> leftWhenDrained = new CopyOnWriteArrayList<>();
-            DrainOperation drain = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true)
+            // One node: the replacements have nowhere to run (see refusesToStrand); the eviction loop is what is tested.
+            DrainOperation drain = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true).withAllowStranded(true)
                             .withRetryInterval(Duration.ofMinutes(5)), // only events can make it finish in time
                     progress -> progress.result().filter(DrainResult::drained).ifPresent(r ->
                             c.podsOn("node01").forEach(p -> leftWhenDrained.add(p.getMetadata().getName()))));
@@ -153,6 +154,9 @@ class DrainIntegrationTest {
             assertThat(result.status()).as(result.why()).isEqualTo(DrainResult.Status.DRAINED);
             assertThat(result.pods()).allSatisfy(p -> assertThat(p.state()).isEqualTo(PodState.GONE));
             assertThat(leftWhenDrained).containsExactly("exporter-node01");
+            assertThat(result.clean()).as("drained, but not clean: the replacements have nowhere to run").isFalse();
+            assertThat(result.why()).isEqualTo("node node01 drained: all 3 evicted pods are gone; 3 pods have nowhere to run: "
+                    + "demo/api-1, demo/web-a, demo/web-b");
         }
     }
 
@@ -161,7 +165,7 @@ class DrainIntegrationTest {
     void timesOut() throws Exception {
         try (OpsTestCluster c = OpsTestCluster.start(dir, WORKLOADS)) {
             await().atMost(WAIT).until(() -> budgetSettled(c, "api"));
-            DrainResult result = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true)
+            DrainResult result = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true).withAllowStranded(true)
                     .withTimeout(Duration.ofSeconds(3)).withPodSelector("app=api")).await();
             assertThat(result.status()).isEqualTo(DrainResult.Status.TIMED_OUT);
             assertThat(result.drained()).isFalse();
@@ -185,6 +189,22 @@ class DrainIntegrationTest {
     }
 
     @Test
+    @DisplayName("what the drain moves has nowhere to run: FAILED before anything is written, each blocker named")
+    void refusesToStrand() throws Exception {
+        try (OpsTestCluster c = OpsTestCluster.start(dir, WORKLOADS)) {
+            DrainResult result = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true)).await();
+            assertThat(result.status()).isEqualTo(DrainResult.Status.FAILED);
+            String nowhere = ": its replacement has nowhere to run: 0/1 nodes are available: 1 node(s) were unschedulable. "
+                    + "preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.";
+            assertThat(result.why()).isEqualTo("refused to start: 3 blocker(s) (--allow-stranded to drain anyway): "
+                    + "Pod demo/api-1" + nowhere + "; Pod demo/web-a" + nowhere + "; Pod demo/web-b" + nowhere);
+            var spec = c.client.nodes().withName("node01").get().getSpec();
+            assertThat(spec == null ? null : spec.getUnschedulable()).as("not cordoned").isNotEqualTo(Boolean.TRUE);
+            assertThat(c.pod("demo", "web-a")).isNotNull();
+        }
+    }
+
+    @Test
     @DisplayName("a missing node: FAILED naming it")
     void missingNode() throws Exception {
         try (OpsTestCluster c = OpsTestCluster.start(dir, NODE)) {
@@ -203,7 +223,8 @@ class DrainIntegrationTest {
                     .stream().anyMatch(p -> p.getStatus() != null && Integer.valueOf(1).equals(p.getStatus().getCurrentHealthy())));
             String key = "demo/" + launcher.getMetadata().getName();
             Set<String> messages = ConcurrentHashMap.newKeySet();
-            DrainOperation drain = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true)
+            // One node: the migration has nowhere to go, so it waits (allowed); the webhook's answers are what is tested.
+            DrainOperation drain = c.ops.drain("node01", DrainOptions.defaults().withIgnoreDaemonSets(true).withAllowStranded(true)
                     .withDeleteEmptyDirData(true).withRetryInterval(Duration.ofMillis(500)),
                     progress -> progress.pods().stream().filter(p -> p.key().equals(key)).findFirst()
                             .ifPresent(p -> messages.add(p.lastMessage())));

@@ -182,13 +182,8 @@ public final class ClusterActions implements AutoCloseable {
     /** What draining each node would do, in the order given; completes exceptionally with ops' message. */
     public CompletableFuture<List<DrainPreview>> preview(List<String> nodes, DrainOptions options) {
         List<String> copy = List.copyOf(nodes);
-        return call(() -> {
-            List<DrainPreview> previews = new ArrayList<>();
-            for (String node : copy) {
-                previews.add(ops.preview(node, options));
-            }
-            return previews;
-        });
+        // Together: the placement check counts every node drained at once as gone.
+        return call(() -> ops.previewAll(copy, options));
     }
 
     /** Starts draining the nodes together ({@link Ops#drainAll}); the listener hears every change, on the drains' threads. */

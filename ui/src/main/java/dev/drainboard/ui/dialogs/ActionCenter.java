@@ -181,6 +181,8 @@ public final class ActionCenter implements AutoCloseable {
             case FAILED -> notifier.show(Badge.Tone.DANGER, "Drain of " + what + " failed", why);
             case TIMED_OUT -> notifier.show(Badge.Tone.DANGER, "Drain of " + what + " timed out", why);
             case CANCELLED -> notifier.show(Badge.Tone.WARNING, "Drain of " + what + " cancelled", why);
+            case STRANDED -> notifier.show(Badge.Tone.WARNING, "Drain of " + what + ": drained, with VMs stranded",
+                    String.join("\n", results.stream().filter(r -> !r.stranded().isEmpty()).map(r -> r.node() + ": " + r.why()).toList()));
             case RUNNING -> { }
         }
     }

@@ -72,6 +72,8 @@ public final class DrainDialogModel {
     private final BooleanProperty ignoreDaemonSets = new SimpleBooleanProperty(this, "ignoreDaemonSets");
     private final BooleanProperty deleteEmptyDirData = new SimpleBooleanProperty(this, "deleteEmptyDirData");
     private final BooleanProperty force = new SimpleBooleanProperty(this, "force");
+    private final BooleanProperty allowStranded = new SimpleBooleanProperty(this, "allowStranded");
+    private final ReadOnlyBooleanWrapper blocked = new ReadOnlyBooleanWrapper(this, "blocked");
     private final ObjectProperty<Integer> gracePeriod = new SimpleObjectProperty<>(this, "gracePeriod", -1);
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
     private final StringProperty podSelector = new SimpleStringProperty(this, "podSelector", "");
@@ -131,6 +133,8 @@ public final class DrainDialogModel {
         }
         podSelector.addListener((obs, o, n) -> debounce.request(this::refreshPreview));
         gracePeriod.addListener((obs, o, n) -> updateStart());
+        // The blockers do not depend on it: no new preview, only whether Drain may be pressed.
+        allowStranded.addListener((obs, o, n) -> showPreview());
         timeout.addListener((obs, o, n) -> {
             timeoutProblem.set(DrainSummary.parseTimeout(n).isPresent() ? "" : TIMEOUT_PROBLEM);
             updateStart();
@@ -158,7 +162,8 @@ public final class DrainDialogModel {
                 .withForce(force.get())
                 .withGracePeriodSeconds(g == null ? -1 : g)
                 .withTimeout(timeout)
-                .withPodSelector(podSelector.get());
+                .withPodSelector(podSelector.get())
+                .withAllowStranded(allowStranded.get());
     }
 
     // ---- preview
@@ -199,14 +204,30 @@ public final class DrainDialogModel {
                 errors.add((nodes.size() > 1 ? p.node() + ": " : "") + error + (hint.isEmpty() ? "" : "\n" + hint));
             }
         }
+        List<String> blockerLines = new ArrayList<>();
+        for (DrainPreview p : previews) {
+            p.blockers().forEach(b -> blockerLines.add((nodes.size() > 1 ? p.node() + ": " : "") + b.kind() + " " + b.key()
+                    + ": " + b.reason()));
+        }
+        blocked.set(!blockerLines.isEmpty());
+        if (!blockerLines.isEmpty()) {
+            errors.add(blockerLines.size() + (blockerLines.size() == 1 ? " blocker" : " blockers")
+                    + ": the drain does not start unless \"Allow stranded VMs\" is ticked.");
+            errors.addAll(blockerLines);
+        }
         previewLines.setAll(lines);
         problems.setAll(errors);
         previewRows.setAll(rows);
         long blockers = rows.stream().filter(r -> r.outcome().blocks()).count();
         if (previewError != null) {
             status.set("The preview could not be read.");
-        } else if (!errors.isEmpty()) {
+        } else if (previews.stream().anyMatch(p -> !p.canStart())) {
             status.set("The drain cannot start as the options stand.");
+        } else if (!blockerLines.isEmpty()) {
+            status.set(allowStranded.get()
+                    ? "Allowed: " + blockerLines.size() + " stranded or waiting on something outside KubeVirt; the end will name them."
+                    : blockerLines.size() + (blockerLines.size() == 1 ? " blocker keeps" : " blockers keep")
+                    + " the drain from starting: tick \"Allow stranded VMs\" to drain anyway.");
         } else if (blockers > 0) {
             status.set(blockers + (blockers == 1 ? " pod blocks" : " pods block")
                     + " the drain for now: it will wait (and time out if a timeout is set).");
@@ -223,6 +244,7 @@ public final class DrainDialogModel {
         boolean preview = stage.get() == Stage.PREVIEW;
         boolean canStart = preview && !previewLoading && previewError == null && !previews.isEmpty()
                 && previews.stream().allMatch(DrainPreview::canStart) && options().isPresent()
+                && (allowStranded.get() || previews.stream().noneMatch(DrainPreview::blocked))
                 && decision != null && decision.permits();
         startDisabled.set(!canStart);
         if (decision != null && !decision.permits() && preview && !previewLoading) {
@@ -255,7 +277,7 @@ public final class DrainDialogModel {
             status.set("Draining. Hide keeps it running; you are told when it ends.");
             started.ended().thenAccept(results -> ui.execute(() -> {
                 repaint();
-                ended(DrainSummary.overall(results.stream().map(r -> DrainSummary.endState(r.status())).toList()), results);
+                ended(DrainSummary.overall(results.stream().map(DrainSummary::endState).toList()), results);
             }));
         }));
     }
@@ -316,9 +338,10 @@ public final class DrainDialogModel {
             case FAILED -> "Drain failed.";
             case TIMED_OUT -> "Drain timed out.";
             case CANCELLED -> "Drain cancelled: the " + (nodes.size() == 1 ? "node stays" : "nodes stay") + " cordoned.";
+            case STRANDED -> "Drained, but not everything has somewhere to run.";
             case RUNNING -> "";
         };
-        List<String> why = results.stream().filter(r -> !r.drained()).map(r -> r.node() + ": " + r.why()).toList();
+        List<String> why = results.stream().filter(r -> !r.clean()).map(r -> r.node() + ": " + r.why()).toList();
         stage.set(Stage.ENDED);
         endText.set(EndState.DRAINED == state || why.isEmpty() ? text : text + "\n" + String.join("\n", why));
         title.set(title(nodes) + " — " + state.label().toLowerCase(Locale.ROOT));
@@ -360,6 +383,16 @@ public final class DrainDialogModel {
     }
 
     /** Seconds; -1: each pod's own. */
+    /** Drain even though the preview has blockers ({@code --allow-stranded}). */
+    public BooleanProperty allowStranded() {
+        return allowStranded;
+    }
+
+    /** Whether the preview has blockers (the "Allow stranded VMs" box shows then). */
+    public ReadOnlyBooleanProperty blocked() {
+        return blocked.getReadOnlyProperty();
+    }
+
     public ObjectProperty<Integer> gracePeriod() {
         return gracePeriod;
     }

@@ -5,6 +5,7 @@ import dev.drainboard.units.GoDurations;
 import dev.drainboard.ops.PodProgress;
 import dev.drainboard.ui.model.WebhookStatus;
 
+import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
 import dev.drainboard.ops.DrainResult;
@@ -26,7 +27,9 @@ public final class DrainSummary {
 
     /** Where a drain of one or several nodes stands, as the dialog's end banner says it. */
     public enum EndState {
-        RUNNING("Draining"), DRAINED("Drained"), FAILED("Failed"), TIMED_OUT("Timed out"), CANCELLED("Cancelled");
+        RUNNING("Draining"), DRAINED("Drained"), FAILED("Failed"), TIMED_OUT("Timed out"), CANCELLED("Cancelled"),
+        /** Drained with "Allow stranded VMs": pods are gone but what had nowhere to run is left behind; never green. */
+        STRANDED("Drained, VMs stranded");
 
         private final String label;
 
@@ -40,7 +43,12 @@ public final class DrainSummary {
     }
 
     public static EndState endState(DrainProgress progress) {
-        return progress.result().map(r -> endState(r.status())).orElse(EndState.RUNNING);
+        return progress.result().map(DrainSummary::endState).orElse(EndState.RUNNING);
+    }
+
+    /** As {@link #endState(DrainResult.Status)}, and STRANDED for a drained node that left something with nowhere to run. */
+    public static EndState endState(DrainResult result) {
+        return result.drained() && !result.stranded().isEmpty() ? EndState.STRANDED : endState(result.status());
     }
 
     public static EndState endState(DrainResult.Status status) {
@@ -60,7 +68,7 @@ public final class DrainSummary {
         if (nodes.isEmpty() || nodes.contains(EndState.RUNNING)) {
             return EndState.RUNNING;
         }
-        for (EndState worst : List.of(EndState.FAILED, EndState.TIMED_OUT, EndState.CANCELLED)) {
+        for (EndState worst : List.of(EndState.FAILED, EndState.TIMED_OUT, EndState.CANCELLED, EndState.STRANDED)) {
             if (nodes.contains(worst)) {
                 return worst;
             }
@@ -172,7 +180,7 @@ public final class DrainSummary {
             case RUNNING -> Badge.Tone.ACCENT;
             case DRAINED -> Badge.Tone.SUCCESS;
             case FAILED, TIMED_OUT -> Badge.Tone.DANGER;
-            case CANCELLED -> Badge.Tone.WARNING;
+            case CANCELLED, STRANDED -> Badge.Tone.WARNING;
         };
     }
 
@@ -191,6 +199,16 @@ public final class DrainSummary {
         text.append(", ").append(stay).append(" stay");
         if (blockers > 0) {
             text.append(" · ").append(blockers).append(blockers == 1 ? " blocker" : " blockers");
+        }
+        if (preview.blocked()) {
+            long stranded = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).count();
+            long external = preview.blockers().size() - stranded;
+            if (stranded > 0) {
+                text.append(" · ").append(stranded).append(" with nowhere to run");
+            }
+            if (external > 0) {
+                text.append(" · ").append(external).append(" External");
+            }
         }
         if (!preview.canStart()) {
             text.append(" · cannot start");

@@ -29,7 +29,7 @@ public record NodeStatus(String node, String state, Badge.Tone tone, double frac
         Bar bar = switch (s) {
             case DRAINED -> Bar.SUCCESS;
             case FAILED, TIMED_OUT -> Bar.DANGER;
-            case RUNNING, CANCELLED -> Bar.PLAIN;
+            case RUNNING, CANCELLED, STRANDED -> Bar.PLAIN;
         };
         return new NodeStatus(p.node(), state, DrainSummary.endTone(s), DrainSummary.fraction(p), bar, DrainSummary.nodeLine(p));
     }

@@ -43,7 +43,12 @@ final class OptionsPane extends GridPane {
         timeoutError.visibleProperty().bind(model.timeoutProblem().isNotEmpty());
         timeoutError.managedProperty().bind(timeoutError.visibleProperty());
 
-        HBox checks = new HBox(22, ignoreDaemonSets, deleteEmptyDir, force);
+        CheckBox allowStranded = check("drainAllowStranded", "Allow stranded VMs", model.allowStranded(),
+                "Drain even though the preview's blockers say VMIs or pods will have nowhere to run, or wait on "
+                        + "something outside KubeVirt (--allow-stranded); the end names them.");
+        allowStranded.visibleProperty().bind(model.blocked());
+        allowStranded.managedProperty().bind(allowStranded.visibleProperty());
+        HBox checks = new HBox(22, ignoreDaemonSets, deleteEmptyDir, force, allowStranded);
         checks.setAlignment(Pos.CENTER_LEFT);
         HBox fields = new HBox(10, fieldLabel("Grace period (s)"), grace, gap(), fieldLabel("Timeout"), timeout,
                 gap(), fieldLabel("Pod selector"), podSelector, timeoutError);

@@ -1,6 +1,7 @@
 package dev.drainboard.ui.drain;
 
 import dev.drainboard.ops.DrainListener;
+import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
@@ -109,6 +110,78 @@ class DrainDialogModelTest {
         assertThat(backend.drains).hasSize(enabled ? 1 : 0);
     }
 
+    /**
+     * Blockers (nowhere to run, strategy External) keep the drain from starting until "Allow stranded VMs" is ticked;
+     * the box shows only when there are blockers, and the drain is started with the choice.
+     */
+    @ParameterizedTest(name = "[{index}] {0} / {1} / allow {2} -> enabled {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            node01        | NONE     | false | false | true  | Ready: 1 pods to evict.
+            node01        | NONE     | true  | false | true  | Ready: 1 pods to evict.
+            node01        | STRANDED | false | true  | false | 1 blocker keeps the drain from starting: tick "Allow stranded VMs" to drain anyway.
+            node01        | STRANDED | true  | true  | true  | Allowed: 1 stranded or waiting on something outside KubeVirt; the end will name them.
+            node01        | EXTERNAL | false | true  | false | 1 blocker keeps the drain from starting: tick "Allow stranded VMs" to drain anyway.
+            node01        | BOTH     | false | true  | false | 2 blockers keep the drain from starting: tick "Allow stranded VMs" to drain anyway.
+            node01,node02 | STRANDED | false | true  | false | 1 blocker keeps the drain from starting: tick "Allow stranded VMs" to drain anyway.
+            node01,node02 | STRANDED | true  | true  | true  | Allowed: 1 stranded or waiting on something outside KubeVirt; the end will name them.
+            """)
+    void blockersNeedAllowStrandedTicked(String nodes, String blockers, boolean allow, boolean blocked, boolean enabled, String status) {
+        DrainDialogModel model = model(nodes);
+        List<Blocker> list = switch (blockers) {
+            case "NONE" -> List.of();
+            case "STRANDED" -> List.of(WORKER);
+            case "EXTERNAL" -> List.of(APPLIANCE);
+            default -> List.of(WORKER, APPLIANCE);
+        };
+        List<DrainPreview> answer = new ArrayList<>();
+        for (String node : nodes.split(",")) {
+            // The last node carries the blockers.
+            answer.add(new DrainPreview(node, List.of(new PodPreview("demo", "p0", "uid0", PodOutcome.EVICTED_VMI_REPLACED,
+                    "because", null, null, null)), List.of(), nodes.endsWith(node) ? list : List.of()));
+        }
+        backend.answerPreview(0, answer.toArray(DrainPreview[]::new));
+        model.allowStranded().set(allow);
+
+        assertThat(model.blocked().get()).as("the box shows").isEqualTo(blocked);
+        assertThat(model.startDisabled().get()).isEqualTo(!enabled);
+        assertThat(model.status().get()).isEqualTo(status);
+        String prefix = nodes.contains(",") ? "node02: " : "";
+        if (blocked) {
+            assertThat(model.problems().getFirst()).endsWith(": the drain does not start unless \"Allow stranded VMs\" is ticked.");
+            assertThat(model.problems()).contains(prefix + "VirtualMachineInstance demo/" + list.getFirst().name() + ": "
+                    + list.getFirst().reason());
+        } else {
+            assertThat(model.problems()).isEmpty();
+        }
+        model.start();
+        assertThat(backend.drains).hasSize(enabled ? 1 : 0);
+        if (enabled) {
+            assertThat(backend.drains.getFirst().options().allowStranded()).isEqualTo(allow);
+        }
+    }
+
+    private static final Blocker WORKER = new Blocker("VirtualMachineInstance", "demo", "workers-1",
+            "its replacement has nowhere to run: 0/4 nodes are available: 1 node(s) were unschedulable, "
+                    + "3 node(s) didn't match Pod's node affinity/selector.");
+    private static final Blocker APPLIANCE = new Blocker("VirtualMachineInstance", "demo", "appliance",
+            "eviction strategy External: the drain marks VMI appliance for evacuation and waits", Blocker.Cause.EXTERNAL);
+
+    @Test
+    void aDrainThatLeftVmsStrandedIsNeverADrainedEnd() {
+        DrainDialogModel model = running("node03");
+        FakeRun run = backend.started(0);
+        DrainResult result = new DrainResult("node03", DrainResult.Status.DRAINED,
+                "node node03 drained: all 4 evicted pods are gone; 1 VMI has nowhere to run: demo/workers-1", List.of(), List.of(WORKER));
+
+        run.end(result);
+
+        assertThat(model.endState().get()).isEqualTo(EndState.STRANDED);
+        assertThat(DrainSummary.endTone(EndState.STRANDED)).isNotEqualTo(DrainSummary.endTone(EndState.DRAINED));
+        assertThat(model.endText().get()).isEqualTo("Drained, but not everything has somewhere to run.\n"
+                + "node03: node node03 drained: all 4 evicted pods are gone; 1 VMI has nowhere to run: demo/workers-1");
+        assertThat(ended).containsExactly(EndState.STRANDED);
+    }
+
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource(delimiter = '|', textBlock = """
             node01        | ''
@@ -151,6 +224,7 @@ class DrainDialogModelTest {
             podSelector        | true
             gracePeriod        | false
             timeout            | false
+            allowStranded      | false
             """)
     void onlyTheOptionsThePreviewDependsOnAskItAgain(String option, boolean asks) {
         DrainDialogModel model = model("node01");
@@ -163,6 +237,7 @@ class DrainDialogModelTest {
             case "podSelector" -> model.podSelector().set("app=web");
             case "gracePeriod" -> model.gracePeriod().set(30);
             case "timeout" -> model.timeout().set("5m");
+            case "allowStranded" -> model.allowStranded().set(true);
             default -> throw new IllegalArgumentException(option);
         }
 
