@@ -8,6 +8,7 @@ import dev.drainboard.pki.CaCertificates;
 import dev.drainboard.pki.CertificateAuthority;
 import dev.drainboard.pki.IssuedCertificate;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.config.ClusterConfig;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -31,7 +32,11 @@ import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -60,14 +65,16 @@ import java.util.function.Supplier;
  * <p>With {@link Builder#callers} naming a CA, only callers presenting a TLS client certificate from it get through
  * the handshake (the API server's webhook client certificate); by default anyone who connects is answered.
  *
- * <p>Requests that are no AdmissionReview for a pod eviction are answered 400 and logged; nothing a client sends
- * stops the server. Each request runs on its own virtual thread.
+ * <p>Requests that are no AdmissionReview for a pod eviction are answered 400 and logged; bodies over 3 MiB 413;
+ * a body that has not arrived within the body read timeout (the API server's {@code timeoutSeconds}, 10 s) closes
+ * the connection; nothing a client sends stops the server. Each request runs on its own virtual thread.
  */
 public final class EvictionWebhookServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EvictionWebhookServer.class);
     /** kube-apiserver's own limit on request bodies; an Eviction review is a few kilobytes. */
-    private static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
+    static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
+    private static final Duration LINGER = Duration.ofMillis(500);
     private static final char[] KEY_PASSWORD = "in-memory".toCharArray();
 
     private final KubernetesClient client;
@@ -80,9 +87,13 @@ public final class EvictionWebhookServer implements AutoCloseable {
     private final WebhookCallers callers;
     private final LongAdder answered = new LongAdder();
     private final LongAdder malformed = new LongAdder();
+    private final LongAdder tooLarge = new LongAdder();
+    private final LongAdder timedOut = new LongAdder();
+    private final Duration bodyReadTimeout;
 
     private HttpsServer server;
     private ExecutorService executor;
+    private ScheduledExecutorService deadlines;
 
     private EvictionWebhookServer(Builder b) {
         this.client = b.client;
@@ -90,6 +101,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
         this.advertisedHost = b.advertisedHost;
         this.requestedPort = b.port;
         this.callers = b.callers;
+        this.bodyReadTimeout = b.bodyReadTimeout;
         AdmissionCluster cluster = b.cluster != null ? b.cluster : new ApiAdmissionCluster(b.client, b.vmis, b.pods);
         this.admission = new EvictionAdmission(cluster, b.clusterConfig);
         this.ca = CertificateAuthority.generate("drainboard-eviction-webhook-ca");
@@ -120,6 +132,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
                     : requiringClientCertificates(CaCertificates.serverRequiringClientCertificates(serving, clientCas)));
             s.createContext(WebhookRegistration.PATH, this::handle);
             executor = Executors.newVirtualThreadPerTaskExecutor();
+            deadlines = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("eviction-webhook-deadlines").factory());
             s.setExecutor(executor);
             s.start();
             server = s;
@@ -169,8 +182,10 @@ public final class EvictionWebhookServer implements AutoCloseable {
         }
         server.stop(0);
         executor.shutdownNow();
+        deadlines.shutdownNow();
         server = null;
         executor = null;
+        deadlines = null;
         LOG.info("eviction webhook stopped");
     }
 
@@ -217,28 +232,60 @@ public final class EvictionWebhookServer implements AutoCloseable {
         return malformed.sum();
     }
 
+    /** Requests refused with 413 (body over 3 MiB) since construction. */
+    public long tooLarge() {
+        return tooLarge.sum();
+    }
+
+    /** Connections closed because their request's body did not arrive in time, since construction. */
+    public long timedOut() {
+        return timedOut.sum();
+    }
+
     /** The decision for one eviction, without HTTP (the drain preview asks the same question). */
     public EvictionDecision admit(EvictionRequest request) {
         return admission.admit(request);
     }
 
     private void handle(HttpExchange exchange) {
+        // Until the body is in, the client sets the pace: past the deadline the reading thread is interrupted,
+        // which closes the connection under it (a blocking SocketChannel read is interruptible). The deadline also
+        // covers the refusals, whose close drains what is left of an unread body.
+        BodyDeadline deadline = new BodyDeadline(Thread.currentThread());
+        deadline.arm(deadlines, bodyReadTimeout);
         try (exchange) {
+            handleArmed(exchange, deadline);
+        } finally {
+            deadline.disarm();
+        }
+    }
+
+    private void handleArmed(HttpExchange exchange, BodyDeadline deadline) {
+        try {
             if (!"POST".equals(exchange.getRequestMethod())) {
                 exchange.getResponseHeaders().set("Allow", "POST");
+                exchange.getResponseHeaders().set("Connection", "close");
                 reply(exchange, 405, "only POST is served here");
+                return;
+            }
+            if (announcedLength(exchange) > MAX_BODY_BYTES) {
+                refuseTooLarge(exchange);
                 return;
             }
             // Read the body first, whatever the verdict: an unread body left on a keep-alive connection
             // would be taken for the next request.
             byte[] body = readBody(exchange.getRequestBody());
+            if (body == null) {
+                refuseTooLarge(exchange);
+                return;
+            }
+            deadline.disarm();
+            if (deadline.fired()) {
+                throw new IOException("the request body did not arrive within " + bodyReadTimeout);
+            }
             String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
             if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
                 reject(exchange, "contentType=" + contentType + ", expected application/json");
-                return;
-            }
-            if (body == null) {
-                reject(exchange, "request body larger than " + MAX_BODY_BYTES + " bytes");
                 return;
             }
             AdmissionReviews.Review review;
@@ -257,6 +304,12 @@ public final class EvictionWebhookServer implements AutoCloseable {
             }
             answered.increment();
         } catch (IOException e) {
+            if (deadline.fired()) {
+                timedOut.increment();
+                LOG.warn("eviction webhook: closed the connection from {}: its request body did not arrive within {}",
+                        exchange.getRemoteAddress(), bodyReadTimeout);
+                return;
+            }
             LOG.debug("eviction webhook: connection lost: {}", e.toString());
         } catch (RuntimeException e) {
             // A bug in one request must not take the server down; the API server then ignores the webhook.
@@ -268,6 +321,92 @@ public final class EvictionWebhookServer implements AutoCloseable {
         malformed.increment();
         LOG.warn("eviction webhook: bad request from {}: {}", exchange.getRemoteAddress(), why);
         reply(exchange, 400, why);
+    }
+
+    /**
+     * 413 with a Status as kube-apiserver answers (k8s.io/apiserver pkg/endpoints/handlers/rest.go, limitedReadBody);
+     * the rest of the body is not read, so the connection closes after the answer.
+     */
+    private void refuseTooLarge(HttpExchange exchange) throws IOException {
+        tooLarge.increment();
+        LOG.warn("eviction webhook: request body from {} larger than {} bytes", exchange.getRemoteAddress(), MAX_BODY_BYTES);
+        String message = "Request entity too large: limit is " + MAX_BODY_BYTES;
+        byte[] status = ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                + "\"message\":\"" + message + "\",\"reason\":\"RequestEntityTooLarge\",\"code\":413}")
+                .getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.getResponseHeaders().set("Connection", "close");
+        exchange.sendResponseHeaders(413, status.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(status);
+        }
+        lingerBeforeClose(exchange.getRequestBody());
+    }
+
+    /**
+     * Closing a connection whose client is still sending makes the kernel answer with a reset, which can destroy
+     * the answer before the client has read it; so what follows is read and thrown away a little longer, as Go's
+     * server waits before it closes such a connection (net/http server.go, rstAvoidanceDelay, 500 ms).
+     */
+    private static void lingerBeforeClose(InputStream rest) {
+        long until = System.nanoTime() + LINGER.toNanos();
+        byte[] discard = new byte[64 * 1024];
+        try {
+            while (System.nanoTime() < until && rest.read(discard) >= 0) {
+                // discarded
+            }
+        } catch (IOException e) {
+            // the client is gone, or the body deadline has closed the connection
+        }
+    }
+
+    private static long announcedLength(HttpExchange exchange) {
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        try {
+            return length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Interrupts the handler's thread once, if still armed when the time is up. */
+    private static final class BodyDeadline {
+        private final Thread reader;
+        private boolean armed;
+        private boolean fired;
+        private ScheduledFuture<?> task;
+
+        BodyDeadline(Thread reader) {
+            this.reader = reader;
+        }
+
+        synchronized void arm(ScheduledExecutorService scheduler, Duration timeout) {
+            armed = true;
+            task = scheduler.schedule(this::fire, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        private synchronized void fire() {
+            if (armed) {
+                armed = false;
+                fired = true;
+                reader.interrupt();
+            }
+        }
+
+        /** After this returns, no interrupt can arrive; one that did is cleared (fired() tells). */
+        synchronized void disarm() {
+            if (task != null) {
+                task.cancel(false);
+            }
+            armed = false;
+            if (fired && Thread.currentThread() == reader) {
+                Thread.interrupted();
+            }
+        }
+
+        synchronized boolean fired() {
+            return fired;
+        }
     }
 
     private static void reply(HttpExchange exchange, int code, String text) throws IOException {
@@ -306,6 +445,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
         private String advertisedHost = "127.0.0.1";
         private int port;
         private WebhookCallers callers = WebhookCallers.anyone();
+        private Duration bodyReadTimeout = Duration.ofSeconds(KubeVirtValues.WEBHOOK_TIMEOUT_SECONDS);
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -356,6 +496,18 @@ public final class EvictionWebhookServer implements AutoCloseable {
         /** Whom to answer (default: anyone who connects; see {@link WebhookCallers}). */
         public Builder callers(WebhookCallers callers) {
             this.callers = Objects.requireNonNull(callers);
+            return this;
+        }
+
+        /**
+         * How long a request's body may take to arrive; then the connection is closed. Default: the API server's
+         * {@code timeoutSeconds} for this webhook (10 s), after which it has given up on the answer anyway.
+         */
+        public Builder bodyReadTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("bodyReadTimeout must be positive: " + timeout);
+            }
+            this.bodyReadTimeout = timeout;
             return this;
         }
 

@@ -155,6 +155,21 @@ class BadInputTest {
         assertThat(result.stderr()).contains("Error from server (BadRequest)");
     }
 
+    @RequiresKubectl
+    @Test
+    @DisplayName("kubectl create -f with a ConfigMap over 3 MiB reports RequestEntityTooLarge with the limit")
+    void hugeBodyThroughKubectl() throws Exception {
+        Path file = workDir.resolve("huge.json");
+        java.nio.file.Files.write(file, hugeConfigMap());
+
+        var result = e2e.kubectl().run("create", "-f", file.toString());
+
+        assertThat(result.exitCode()).as(result.describe()).isNotZero();
+        assertThat(result.stderr()).contains("Error from server (RequestEntityTooLarge)")
+                .contains("Request entity too large: limit is 3145728");
+        assertThat(e2e.kubectl().run("get", "configmap", "huge").exitCode()).isNotZero();
+    }
+
     @Test
     @DisplayName("a request without the bearer token is a 401 Unauthorized")
     void missingToken() throws Exception {

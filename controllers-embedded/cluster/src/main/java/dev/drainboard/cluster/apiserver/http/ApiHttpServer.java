@@ -45,16 +45,23 @@ public final class ApiHttpServer implements AutoCloseable {
     private final byte[] token;
     private final int maxBodyBytes;
     private final Vertx vertx;
+    private final RequestLimits.Enforcer limits;
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
     /** Watch streams now open, so that a test can cut them all. */
     private final Set<WatchConnection> openWatches = ConcurrentHashMap.newKeySet();
     private HttpServer server;
 
     public ApiHttpServer(ApiServer api, String token) {
+        this(api, token, RequestLimits.defaults(api.options().maxBodyBytes()));
+    }
+
+    /** With other body and connection limits than kube-apiserver's (tests). */
+    public ApiHttpServer(ApiServer api, String token, RequestLimits requestLimits) {
         this.api = api;
         this.token = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
-        this.maxBodyBytes = api.options().maxBodyBytes();
+        this.maxBodyBytes = requestLimits.maxBodyBytes();
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setPreferNativeTransport(false));
+        this.limits = new RequestLimits.Enforcer(vertx, requestLimits);
     }
 
     /** Listens on 127.0.0.1 (port 0 picks a free one) and returns the bound port. */
@@ -71,7 +78,7 @@ public final class ApiHttpServer implements AutoCloseable {
                 .setKeyCertOptions(new PemKeyCertOptions()
                         .setKeyValue(Buffer.buffer(certificate.privateKeyPem()))
                         .setCertValue(Buffer.buffer(certificate.certificatePem())));
-        server = vertx.createHttpServer(options).requestHandler(this::onRequest);
+        server = vertx.createHttpServer(options).connectionHandler(limits::connected).requestHandler(this::onRequest);
         try {
             server = server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -96,26 +103,23 @@ public final class ApiHttpServer implements AutoCloseable {
                     .end(Buffer.buffer(Json.bytes(unauthorized.toStatus())));
             return;
         }
+        boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade"));
+        limits.requestStarted(request, upgrade);
         String length = request.getHeader("Content-Length");
         if (length != null && parseLength(length) > maxBodyBytes) {
-            tooLarge(request.response());
+            limits.tooLarge(request);
             return;
         }
-        boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade"));
         if (upgrade) {
             request.toWebSocket().onSuccess(ws -> workers.execute(() -> api.handle(toApiRequest(request, new byte[0]), new WebSocketChannel(ws, openWatches))))
                     .onFailure(e -> request.response().setStatusCode(400).end());
             return;
         }
-        request.body().onSuccess(body -> {
-            if (body.length() > maxBodyBytes) {
-                tooLarge(request.response());
-                return;
-            }
-            ApiRequest apiRequest = toApiRequest(request, body.getBytes());
+        limits.readBody(request, body -> {
+            ApiRequest apiRequest = toApiRequest(request, body);
             HttpChannel channel = new HttpChannel(request, openWatches);
             workers.execute(() -> api.handle(apiRequest, channel));
-        }).onFailure(e -> {
+        }, e -> {
             if (!request.response().ended() && !request.response().closed()) {
                 request.response().setStatusCode(400).end();
             }
@@ -136,14 +140,6 @@ public final class ApiHttpServer implements AutoCloseable {
         } catch (NumberFormatException e) {
             return 0;
         }
-    }
-
-    private void tooLarge(HttpServerResponse response) {
-        ApiException error = new ApiException(413, "RequestEntityTooLarge",
-                "Request entity too large: limit is " + maxBodyBytes, null);
-        response.setStatusCode(413).putHeader("Content-Type", "application/json")
-                .putHeader("Connection", "close")
-                .end(Buffer.buffer(Json.bytes(error.toStatus())));
     }
 
     private static ApiRequest toApiRequest(HttpServerRequest request, byte[] body) {
