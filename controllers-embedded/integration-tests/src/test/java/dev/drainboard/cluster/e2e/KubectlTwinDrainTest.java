@@ -47,8 +47,7 @@ class KubectlTwinDrainTest {
             try (LocalControlPlane plane = LocalControlPlane.start(config, e2e.cluster().hypervisors(), true);
                  KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
                  Ops ops = Ops.connect(config)) {
-                await().atMost(WAIT).until(() -> plane.controllers().orElseThrow().isLeader()
-                        && client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
+                awaitWebhookServing(plane, client);
                 kubectl.apply("""
                         apiVersion: v1
                         kind: Node
@@ -137,8 +136,7 @@ class KubectlTwinDrainTest {
             Config config = Config.fromKubeconfig(Files.readString(e2e.cluster().kubeconfig()));
             try (LocalControlPlane plane = LocalControlPlane.start(config, e2e.cluster().hypervisors(), true);
                  KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
-                await().atMost(WAIT).until(() -> plane.controllers().orElseThrow().isLeader()
-                        && client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
+                awaitWebhookServing(plane, client);
                 kubectl.apply("""
                         apiVersion: v1
                         kind: Node
@@ -171,6 +169,12 @@ class KubectlTwinDrainTest {
                 assertThat(drain.output()).contains("pod/" + launcher + " evicted").contains("node/node01 drained");
             }
         }
+    }
+
+    /** The controllers lead and their eviction webhook is registered. */
+    private static void awaitWebhookServing(LocalControlPlane plane, KubernetesClient client) {
+        await().atMost(WAIT).until(() -> plane.controllers().orElseThrow().isLeader()
+                && client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get() != null);
     }
 
     private static boolean runningOn(KubernetesClient client, String vmi, String node) {
