@@ -26,9 +26,9 @@ public final class RbacAuthorizer {
 
     public Decision authorize(UserInfo user, Attributes request) {
         List<String> errors = new ArrayList<>();
-        for (JsonNode rule : rulesFor(user, request.namespace(), errors)) {
-            if (RbacRules.allows(request, rule)) {
-                return new Decision(true, "");
+        for (BoundRule bound : boundRules(user, request.namespace(), errors)) {
+            if (RbacRules.allows(request, bound.rule())) {
+                return new Decision(true, "RBAC: allowed by " + bound.source());
             }
         }
         String reason = errors.isEmpty() ? "" : "RBAC: " + (errors.size() == 1 ? errors.getFirst()
@@ -38,32 +38,55 @@ public final class RbacAuthorizer {
 
     /** Every rule bound to the user, cluster-wide and in the namespace ("" for cluster-wide only). */
     public List<JsonNode> rulesFor(UserInfo user, String namespace, List<String> errors) {
-        List<JsonNode> rules = new ArrayList<>();
+        return boundRules(user, namespace, errors).stream().map(BoundRule::rule).toList();
+    }
+
+    /** A rule and what bound it, worded as rbac.go's describers: {@code ClusterRoleBinding "x" of ClusterRole "y" to Group "z"}. */
+    private record BoundRule(JsonNode rule, String source) {
+    }
+
+    private List<BoundRule> boundRules(UserInfo user, String namespace, List<String> errors) {
+        List<BoundRule> rules = new ArrayList<>();
         for (ObjectNode binding : policy.clusterRoleBindings()) {
-            if (bound(binding, user, "")) {
-                addRules(rules, binding, "", errors);
+            JsonNode subject = boundSubject(binding, user, "");
+            if (subject != null) {
+                String source = "ClusterRoleBinding \"" + binding.path("metadata").path("name").asText() + "\"";
+                addRules(rules, binding, "", errors, source, subject);
             }
         }
         if (!namespace.isEmpty()) {
             for (ObjectNode binding : policy.roleBindings(namespace)) {
-                if (bound(binding, user, namespace)) {
-                    addRules(rules, binding, namespace, errors);
+                JsonNode subject = boundSubject(binding, user, namespace);
+                if (subject != null) {
+                    String source = "RoleBinding \"" + binding.path("metadata").path("name").asText() + "/" + namespace + "\"";
+                    addRules(rules, binding, namespace, errors, source, subject);
                 }
             }
         }
         return rules;
     }
 
-    private static boolean bound(ObjectNode binding, UserInfo user, String namespace) {
+    private static JsonNode boundSubject(ObjectNode binding, UserInfo user, String namespace) {
         for (JsonNode subject : binding.path("subjects")) {
             if (RbacRules.subjectMatches(subject, user, namespace)) {
-                return true;
+                return subject;
             }
         }
-        return false;
+        return null;
     }
 
-    private void addRules(List<JsonNode> rules, ObjectNode binding, String namespace, List<String> errors) {
+    private static String describe(JsonNode subject, String bindingNamespace) {
+        String kind = subject.path("kind").asText();
+        String name = subject.path("name").asText();
+        if (kind.equals("ServiceAccount")) {
+            String namespace = subject.path("namespace").asText("");
+            name = name + "/" + (namespace.isEmpty() ? bindingNamespace : namespace);
+        }
+        return kind + " \"" + name + "\"";
+    }
+
+    private void addRules(List<BoundRule> rules, ObjectNode binding, String namespace, List<String> errors,
+                          String bindingSource, JsonNode subject) {
         JsonNode ref = binding.path("roleRef");
         String name = ref.path("name").asText("");
         boolean clusterRole = ref.path("kind").asText("").equals("ClusterRole");
@@ -72,6 +95,8 @@ public final class RbacAuthorizer {
             errors.add((clusterRole ? "clusterrole" : "role") + ".rbac.authorization.k8s.io \"" + name + "\" not found");
             return;
         }
-        role.path("rules").forEach(rules::add);
+        String source = bindingSource + " of " + ref.path("kind").asText() + " \"" + name + "\" to "
+                + describe(subject, namespace);
+        role.path("rules").forEach(rule -> rules.add(new BoundRule(rule, source)));
     }
 }
