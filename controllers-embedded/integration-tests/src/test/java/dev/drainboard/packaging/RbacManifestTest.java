@@ -174,7 +174,7 @@ class RbacManifestTest {
             try (KubernetesClient admin = new KubernetesClientBuilder().withConfig(adminConfig).build();
                  LocalControlPlane nodes = LocalControlPlane.start(adminConfig, cluster.hypervisors(), false)) {
                 try (var in = Files.newInputStream(MANIFEST)) {
-                    admin.load(in).forEach(o -> admin.resource(o).create());
+                    admin.load(in).items().forEach(o -> admin.resource(o).create());
                 }
                 admin.serviceAccounts().inNamespace("drainboard").resource(new ServiceAccountBuilder().withNewMetadata()
                         .withName("observer").endMetadata().build()).create();

@@ -41,7 +41,7 @@ class SelfSubjectAccessReviewerTest {
                 .withKubeconfigOut(dir.resolve("kubeconfig")));
         admin = new KubernetesClientBuilder().withConfig(config(null)).build();
         try (InputStream manifest = Files.newInputStream(MANIFEST)) {
-            admin.load(manifest).forEach(o -> admin.resource(o).create());
+            admin.load(manifest).items().forEach(o -> admin.resource(o).create());
         }
         for (String role : new String[] {"observe", "control"}) {
             admin.serviceAccounts().inNamespace("drainboard").resource(new ServiceAccountBuilder().withNewMetadata()
