@@ -111,6 +111,26 @@ class KubectlRbacTest {
     }
 
     @Test
+    void aBindingsRoleCannotChangeAndBadRulesAreRefused() {
+        Kubectl.Result patched = admin.run("patch", "clusterrolebinding", "test-observe", "--type=merge",
+                "-p", "{\"roleRef\":{\"name\":\"drainboard-control\"}}");
+        assertThat(patched.stderr()).as(patched.describe()).contains("The ClusterRoleBinding \"test-observe\" is invalid: "
+                + "roleRef: Invalid value: rbac.RoleRef{APIGroup:\"rbac.authorization.k8s.io\", Kind:\"ClusterRole\", "
+                + "Name:\"drainboard-control\"}: cannot change roleRef");
+
+        Kubectl.Result role = admin.runWithInput("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: bad, namespace: default}
+                rules:
+                  - nonResourceURLs: ["/healthz"]
+                    verbs: [get]
+                """, "create", "-f", "-");
+        assertThat(role.stderr()).as(role.describe()).contains("rules[0].nonResourceURLs: Invalid value: "
+                + "[]string{\"/healthz\"}: namespaced rules cannot apply to non-resource URLs");
+    }
+
+    @Test
     void anUnknownTokenIsUnauthorized() throws Exception {
         Path kubeconfig = dir.resolve("bogus.kubeconfig");
         Files.copy(cluster.cluster().kubeconfig(), kubeconfig);
