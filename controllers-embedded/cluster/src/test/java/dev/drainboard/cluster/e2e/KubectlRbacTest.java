@@ -88,7 +88,7 @@ class KubectlRbacTest {
     }
 
     @Test
-    void secretsAreForbiddenToBoth() {
+    void secretsAreNotInTheControlRole() {
         assertThat(controller.run("get", "secrets", "-n", "default").stderr())
                 .contains("secrets is forbidden: User \"system:serviceaccount:drainboard:operator\" cannot list resource "
                         + "\"secrets\" in API group \"\" in the namespace \"default\"");
