@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * Who sent a request, from its {@code Authorization} header: the kubeconfig's token is the cluster admin
  * ({@link AdminUser}), a TokenRequest token its service account; no token is {@code system:anonymous}, allowed only the
- * public paths; an unknown token is 401, as kube-apiserver's bearer-token authenticators answer. Tokens are compared,
+ * public paths; an unknown or expired token is 401 everywhere, as kube-apiserver's bearer-token authenticators answer. Tokens are compared,
  * never logged.
  */
 public final class Authenticator {
@@ -27,17 +27,16 @@ public final class Authenticator {
 
     /** The request's user, or null for a 401. */
     public UserInfo authenticate(String authorizationHeader, String path) {
-        if (authorizationHeader != null) {
-            if (MessageDigest.isEqual(authorizationHeader.getBytes(StandardCharsets.UTF_8), adminHeader)) {
-                return AdminUser.USER;
-            }
-            if (authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)) {
-                UserInfo user = authorization.authenticateServiceAccount(authorizationHeader.substring(7).trim());
-                if (user != null) {
-                    return user;
-                }
-            }
+        if (authorizationHeader == null) {
+            return PUBLIC_PATHS.contains(path) ? UserInfo.ANONYMOUS : null;
         }
-        return PUBLIC_PATHS.contains(path) ? UserInfo.ANONYMOUS : null;
+        if (MessageDigest.isEqual(authorizationHeader.getBytes(StandardCharsets.UTF_8), adminHeader)) {
+            return AdminUser.USER;
+        }
+        if (authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            // a token that does not authenticate is 401 on every path, public ones too, as kube-apiserver answers
+            return authorization.authenticateServiceAccount(authorizationHeader.substring(7).trim());
+        }
+        return null;
     }
 }
