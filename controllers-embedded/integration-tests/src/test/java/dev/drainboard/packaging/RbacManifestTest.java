@@ -8,6 +8,9 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainResult;
 import dev.drainboard.ops.Ops;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -31,6 +34,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -155,6 +159,76 @@ class RbacManifestTest {
                 .anyMatch(s -> s.startsWith("create kubevirt.io/virtualmachineinstancemigrations"))
                 .anyMatch(s -> s.contains("coordination.k8s.io/leases"));
         assertThat(denied).as("requests packaging/rbac.yaml does not grant").isEmpty();
+    }
+
+    /**
+     * The same drain with RBAC enforced by the embedded cluster: packaging/rbac.yaml applied, the controllers and the
+     * operator's actions running with a token of drainboard/drainboard-controllers (bound to drainboard-control and the
+     * leader-election Role by the manifest itself); an account bound to drainboard-observe may not cordon.
+     */
+    @Test
+    void aDrainWithTheControlRolesTokenWorksEndToEndAndTheObserveRoleMayNotCordon() throws Exception {
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario("demo")
+                .withPort(0).withKubeconfigOut(dir.resolve("enforced-kubeconfig")))) {
+            Config adminConfig = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
+            try (KubernetesClient admin = new KubernetesClientBuilder().withConfig(adminConfig).build();
+                 LocalControlPlane nodes = LocalControlPlane.start(adminConfig, cluster.hypervisors(), false)) {
+                try (var in = Files.newInputStream(MANIFEST)) {
+                    admin.load(in).items().forEach(o -> admin.resource(o).create());
+                }
+                admin.serviceAccounts().inNamespace("drainboard").resource(new ServiceAccountBuilder().withNewMetadata()
+                        .withName("observer").endMetadata().build()).create();
+                admin.rbac().clusterRoleBindings().resource(new ClusterRoleBindingBuilder().withNewMetadata()
+                        .withName("observer").endMetadata()
+                        .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", "drainboard-observe")
+                        .addNewSubject().withKind("ServiceAccount").withName("observer").withNamespace("drainboard").endSubject()
+                        .build()).create();
+                Config control = withToken(adminConfig, token(admin, "drainboard-controllers"));
+                Config observe = withToken(adminConfig, token(admin, "observer"));
+
+                try (KubernetesClient observer = new KubernetesClientBuilder().withConfig(observe).build();
+                     Ops observerOps = new Ops(observer)) {
+                    assertThat(observer.nodes().list().getItems()).isNotEmpty();
+                    assertThatThrownBy(() -> observerOps.cordon("node01"))
+                            .hasMessageContaining("nodes \"node01\" is forbidden: User \"system:serviceaccount:drainboard:observer\" "
+                                    + "cannot patch resource \"nodes\" in API group \"\" at the cluster scope");
+                }
+                try (KubernetesClient controller = new KubernetesClientBuilder().withConfig(control).build();
+                     KubernetesClient noRetries = new KubernetesClientBuilder()
+                             .withConfig(new ConfigBuilder(control).withRequestRetryBackoffLimit(0).build()).build()) {
+                    ControlPlane plane = ControlPlane.builder(controller).build();
+                    try {
+                        plane.start();
+                        await().atMost(WAIT).until(plane::isLeader);
+                        await().atMost(WAIT).until(() -> runningVmi(admin, "database") != null);
+                        VirtualMachineInstance database = runningVmi(admin, "database");
+                        String node = database.getStatus().getNodeName();
+                        Ops ops = new Ops(noRetries);
+
+                        DrainResult drained = ops.drain(node, DrainOptions.defaults().withIgnoreDaemonSets(true)
+                                .withDeleteEmptyDirData(true).withTimeout(WAIT)
+                                .withPodSelector("kubevirt.io/created-by=" + database.getMetadata().getUid())).await();
+
+                        assertThat(drained.status()).as(drained.why()).isEqualTo(DrainResult.Status.DRAINED);
+                        assertThat(admin.nodes().withName(node).get().getSpec().getUnschedulable()).isTrue();
+                        assertThat(runningVmi(admin, "database").getStatus().getNodeName()).isNotEqualTo(node);
+                        ops.uncordon(node);
+                    } finally {
+                        plane.close();
+                    }
+                }
+            }
+        }
+    }
+
+    private static String token(KubernetesClient admin, String account) {
+        return admin.serviceAccounts().inNamespace("drainboard").withName(account)
+                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
+                .getStatus().getToken();
+    }
+
+    private static Config withToken(Config config, String token) {
+        return new ConfigBuilder(config).withOauthToken(token).build();
     }
 
     private static VirtualMachineInstance runningVmi(KubernetesClient client, String name) {

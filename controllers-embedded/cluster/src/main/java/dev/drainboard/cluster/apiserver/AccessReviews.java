@@ -4,19 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.drainboard.cluster.apiserver.rbac.Attributes;
+import dev.drainboard.cluster.apiserver.rbac.RbacAuthorizer;
+import dev.drainboard.cluster.apiserver.rbac.UserInfo;
+
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The reviews a client sends about itself, answered for the embedded cluster's one user ({@link AdminUser}), who may do
- * everything:
+ * The reviews a client sends about itself, answered for the request's user by RBAC ({@link Authorization}):
  * <ul>
  *   <li>{@code authorization.k8s.io/v1 selfsubjectaccessreviews} ("may I do this?", {@code kubectl auth can-i}):
- *       every well-formed review is allowed;</li>
- *   <li>{@code authorization.k8s.io/v1 selfsubjectrulesreviews} ({@code kubectl auth can-i --list}): the rules RBAC's
- *       bootstrap bindings give a member of system:masters and system:authenticated (cluster-admin, system:basic-user,
- *       system:discovery, system:public-info-viewer; plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go);</li>
+ *       RBAC's decision;</li>
+ *   <li>{@code authorization.k8s.io/v1 selfsubjectrulesreviews} ({@code kubectl auth can-i --list}): the rules bound
+ *       to the user, stored and bootstrap ({@link BootstrapPolicy});</li>
  *   <li>{@code authentication.k8s.io/v1 selfsubjectreviews} ({@code kubectl auth whoami}): the user's name and groups.</li>
  * </ul>
  * They are create-only and never stored, as in kube-apiserver; discovery lists them ({@link Discovery}).
@@ -28,7 +31,6 @@ final class AccessReviews {
     static final String ACCESS_REVIEWS = "selfsubjectaccessreviews";
     static final String RULES_REVIEWS = "selfsubjectrulesreviews";
     static final String SELF_REVIEWS = "selfsubjectreviews";
-    static final String ALLOWED_REASON = "the embedded cluster's token holder may do everything";
 
     /** Group/version → the review resources served there, with their kinds, as discovery shows them. */
     static final Map<String, List<Map.Entry<String, String>>> SERVED = Map.of(
@@ -48,17 +50,20 @@ final class AccessReviews {
         return served != null && served.stream().anyMatch(e -> e.getKey().equals(segments.get(3)));
     }
 
-    static ObjectNode review(String resource, ApiRequest request, Clock clock) {
+    static ObjectNode review(String resource, ApiRequest request, Clock clock, Authorization authorization) {
         return switch (resource) {
-            case ACCESS_REVIEWS -> accessReview(request);
-            case RULES_REVIEWS -> rulesReview(request);
+            case ACCESS_REVIEWS -> accessReview(request, authorization);
+            case RULES_REVIEWS -> rulesReview(request, authorization);
             case SELF_REVIEWS -> selfReview(clock);
             default -> throw ApiException.pathNotFound();
         };
     }
 
-    /** The review as sent, with its status; 422 when it asks about neither a resource nor a non-resource URL. */
-    private static ObjectNode accessReview(ApiRequest request) {
+    /**
+     * The review as sent, with RBAC's answer for the caller (pkg/registry/authorization/selfsubjectaccessreview); 422
+     * when it asks about neither a resource nor a non-resource URL.
+     */
+    private static ObjectNode accessReview(ApiRequest request, Authorization authorization) {
         ObjectNode review = RequestBodies.object(request);
         JsonNode spec = review.path("spec");
         boolean resource = spec.path("resourceAttributes").isObject();
@@ -68,20 +73,34 @@ final class AccessReviews {
                     + "spec.resourceAttributes: Invalid value: \"null\": exactly one of nonResourceAttributes or "
                     + "resourceAttributes must be specified", null);
         }
+        Attributes attributes;
+        if (resource) {
+            JsonNode a = spec.path("resourceAttributes");
+            attributes = Attributes.resource(a.path("verb").asText(""), a.path("group").asText(""),
+                    a.path("resource").asText(""), a.path("subresource").asText(""), a.path("namespace").asText(""),
+                    a.path("name").asText(""));
+        } else {
+            JsonNode a = spec.path("nonResourceAttributes");
+            attributes = Attributes.nonResource(a.path("verb").asText(""), a.path("path").asText(""));
+        }
+        RbacAuthorizer.Decision decision = authorization.authorizer().authorize(Authorization.user(), attributes);
         review.put("apiVersion", AUTHORIZATION + "/v1").put("kind", "SelfSubjectAccessReview");
         if (!review.path("metadata").isObject()) {
             review.putObject("metadata");
         }
         ObjectNode status = review.putObject("status");
-        status.put("allowed", true).put("reason", ALLOWED_REASON);
+        status.put("allowed", decision.allowed());
+        if (!decision.reason().isEmpty()) {
+            status.put("reason", decision.reason());
+        }
         return review;
     }
 
     /**
-     * pkg/registry/authorization/selfsubjectrulesreview: the rules for the review's namespace (400 without one), as
-     * the RBAC authorizer resolves them for the token holder.
+     * pkg/registry/authorization/selfsubjectrulesreview: the rules RBAC gives the caller in the review's namespace
+     * (cluster-wide ones included; 400 without a namespace).
      */
-    private static ObjectNode rulesReview(ApiRequest request) {
+    private static ObjectNode rulesReview(ApiRequest request, Authorization authorization) {
         ObjectNode review = RequestBodies.object(request);
         String namespace = review.path("spec").path("namespace").asText("");
         if (namespace.isEmpty()) {
@@ -92,41 +111,38 @@ final class AccessReviews {
         answer.putObject("spec").put("namespace", namespace);
         ObjectNode status = answer.putObject("status");
         ArrayNode resourceRules = status.putArray("resourceRules");
-        // cluster-admin, bound to system:masters
-        resourceRule(resourceRules, List.of("*"), List.of("*"), List.of("*"));
-        // system:basic-user, bound to system:authenticated
-        resourceRule(resourceRules, List.of("create"), List.of(AUTHORIZATION), List.of(ACCESS_REVIEWS, RULES_REVIEWS));
-        resourceRule(resourceRules, List.of("create"), List.of(AUTHENTICATION), List.of(SELF_REVIEWS));
         ArrayNode nonResourceRules = status.putArray("nonResourceRules");
-        nonResourceRule(nonResourceRules, List.of("*"), List.of("*"));
-        // system:discovery and system:public-info-viewer, bound to system:authenticated
-        nonResourceRule(nonResourceRules, List.of("get"), List.of("/api", "/api/*", "/apis", "/apis/*", "/healthz",
-                "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"));
-        nonResourceRule(nonResourceRules, List.of("get"), List.of("/healthz", "/livez", "/readyz", "/version", "/version/"));
-        status.put("incomplete", false);
+        List<String> errors = new ArrayList<>();
+        for (JsonNode rule : authorization.authorizer().rulesFor(Authorization.user(), namespace, errors)) {
+            if (rule.path("nonResourceURLs").isEmpty()) {
+                ObjectNode r = resourceRules.addObject();
+                r.set("verbs", rule.path("verbs"));
+                r.set("apiGroups", rule.path("apiGroups"));
+                r.set("resources", rule.path("resources"));
+                if (!rule.path("resourceNames").isEmpty()) {
+                    r.set("resourceNames", rule.path("resourceNames"));
+                }
+            } else {
+                ObjectNode r = nonResourceRules.addObject();
+                r.set("verbs", rule.path("verbs"));
+                r.set("nonResourceURLs", rule.path("nonResourceURLs"));
+            }
+        }
+        status.put("incomplete", !errors.isEmpty());
+        if (!errors.isEmpty()) {
+            status.put("evaluationError", errors.size() == 1 ? errors.getFirst() : "[" + String.join(", ", errors) + "]");
+        }
         return answer;
     }
 
     /** pkg/registry/authentication/selfsubjectreview: who the request's user is. */
     private static ObjectNode selfReview(Clock clock) {
+        UserInfo caller = Authorization.user();
         ObjectNode answer = Json.object().put("kind", "SelfSubjectReview").put("apiVersion", AUTHENTICATION + "/v1");
         answer.putObject("metadata").put("creationTimestamp", Json.timestamp(clock.instant()));
         ObjectNode user = answer.putObject("status").putObject("userInfo");
-        user.put("username", AdminUser.NAME);
-        AdminUser.GROUPS.forEach(user.putArray("groups")::add);
+        user.put("username", caller.name());
+        caller.groups().forEach(user.putArray("groups")::add);
         return answer;
-    }
-
-    private static void resourceRule(ArrayNode rules, List<String> verbs, List<String> groups, List<String> resources) {
-        ObjectNode rule = rules.addObject();
-        verbs.forEach(rule.putArray("verbs")::add);
-        groups.forEach(rule.putArray("apiGroups")::add);
-        resources.forEach(rule.putArray("resources")::add);
-    }
-
-    private static void nonResourceRule(ArrayNode rules, List<String> verbs, List<String> urls) {
-        ObjectNode rule = rules.addObject();
-        verbs.forEach(rule.putArray("verbs")::add);
-        urls.forEach(rule.putArray("nonResourceURLs")::add);
     }
 }

@@ -14,6 +14,9 @@ public final class AdminUser {
     /** system:masters (user.SystemPrivilegedGroup) and system:authenticated, which every authenticated user has. */
     public static final List<String> GROUPS = List.of("system:masters", "system:authenticated");
 
+    public static final dev.drainboard.cluster.apiserver.rbac.UserInfo USER =
+            new dev.drainboard.cluster.apiserver.rbac.UserInfo(NAME, GROUPS);
+
     private AdminUser() {
     }
 }

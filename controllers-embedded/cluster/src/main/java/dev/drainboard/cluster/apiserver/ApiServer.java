@@ -6,6 +6,7 @@ import dev.drainboard.cluster.apiserver.admission.ValidatingWebhooks;
 import dev.drainboard.cluster.apiserver.openapi.OpenApiDocuments;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.apiserver.store.WatchEvent;
+import dev.drainboard.cluster.apiserver.rbac.UserInfo;
 import dev.drainboard.cluster.apiserver.store.WatchSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,7 @@ public final class ApiServer implements AutoCloseable {
     private final ValidatingWebhooks webhooks;
     private final ServerOptions options;
     private final ObjectValidators validators = new ObjectValidators();
+    private final Authorization authorization;
     private final RequestCounts requestCounts = new RequestCounts();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "apiserver-timers");
@@ -50,6 +52,8 @@ public final class ApiServer implements AutoCloseable {
         this.options = options;
         this.webhooks = new ValidatingWebhooks(store, AdminUser.NAME);
         this.discovery = new Discovery(registry);
+        this.authorization = new Authorization(store);
+        RbacValidation.register(validators);
         this.resources = new ResourceHandler(store, webhooks, options, validators);
         this.evictions = new EvictionHandler(store, webhooks, resources);
         this.watches = new WatchHandler(store, resources, timers);
@@ -149,10 +153,23 @@ public final class ApiServer implements AutoCloseable {
         return store.create(ResourceHandler.stored(type), toStore, false, true);
     }
 
-    /** Handles one request; the answer (or watch stream) goes to the channel. Never throws. */
+    /** Authentication of service account tokens and the RBAC check of every request. */
+    public Authorization authorization() {
+        return authorization;
+    }
+
+    /** Handles one in-process request, as the cluster admin; see {@link #handle(ApiRequest, ResponseChannel, UserInfo)}. */
     public void handle(ApiRequest request, ResponseChannel channel) {
+        handle(request, channel, AdminUser.USER);
+    }
+
+    /**
+     * Handles one request of an authenticated user, authorized by RBAC; the answer (or watch stream) goes to the
+     * channel. Never throws.
+     */
+    public void handle(ApiRequest request, ResponseChannel channel, UserInfo user) {
         try {
-            ScopedValue.where(Warnings.CHANNEL, channel).run(() -> dispatch(request, channel));
+            ScopedValue.where(Warnings.CHANNEL, channel).where(Authorization.USER, user).run(() -> dispatch(request, channel));
         } catch (ApiException e) {
             channel.respond(e.code(), "application/json", Json.bytes(e.toStatus()));
         } catch (RuntimeException e) {
@@ -167,6 +184,11 @@ public final class ApiServer implements AutoCloseable {
         List<String> segments = Arrays.stream(path.split("/")).filter(s -> !s.isEmpty()).toList();
         if (segments.isEmpty()) {
             throw ApiException.pathNotFound();
+        }
+        boolean resourceRequest = (segments.getFirst().equals("api") && segments.size() > 2)
+                || (segments.getFirst().equals("apis") && segments.size() > 3);
+        if (!resourceRequest) {
+            authorization.authorizeNonResource(request);
         }
         switch (segments.getFirst()) {
             case "version" -> json(channel, 200, discovery.version());
@@ -191,10 +213,11 @@ public final class ApiServer implements AutoCloseable {
                 } else if (segments.size() == 3) {
                     json(channel, 200, discovery.resourceList(segments.get(1), segments.get(2)));
                 } else if (AccessReviews.handles(segments)) {
+                    authorization.authorizeReview(segments.get(1), segments.get(3));
                     if (!request.method().equals("POST")) {
                         throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
                     }
-                    json(channel, 201, AccessReviews.review(segments.get(3), request, store.clock()));
+                    json(channel, 201, AccessReviews.review(segments.get(3), request, store.clock(), authorization));
                 } else {
                     resource(request, segments.get(1), segments.get(2), segments.subList(3, segments.size()), channel);
                 }
@@ -236,6 +259,7 @@ public final class ApiServer implements AutoCloseable {
         if (!sub.isEmpty() && !path.type().hasSubresource(sub)) {
             throw ApiException.pathNotFound();
         }
+        authorization.authorize(request, path);
         requestCounts.count(request.method(), request.flag("watch"), path);
         registry.deprecationWarning(path.type()).ifPresent(Warnings::add);
         switch (request.method()) {
@@ -254,6 +278,8 @@ public final class ApiServer implements AutoCloseable {
                     json(channel, 201, resources.create(request, path));
                 } else if (sub.equals("eviction")) {
                     json(channel, 201, evictions.evict(request, path));
+                } else if (sub.equals("token")) {
+                    json(channel, 201, authorization.tokenRequest(request, path));
                 } else if (sub.equals("binding")) {
                     json(channel, 201, evictions.bind(request, path));
                 } else {

@@ -13,7 +13,7 @@ public final class BuiltinResources {
     public static final ResourceType SERVICES = namespaced("", "v1", "services", "service", "Service", List.of("svc"), List.of("all"), Set.of("status"));
     public static final ResourceType CONFIG_MAPS = namespaced("", "v1", "configmaps", "configmap", "ConfigMap", List.of("cm"), List.of(), Set.of());
     public static final ResourceType SECRETS = namespaced("", "v1", "secrets", "secret", "Secret", List.of(), List.of(), Set.of());
-    public static final ResourceType SERVICE_ACCOUNTS = namespaced("", "v1", "serviceaccounts", "serviceaccount", "ServiceAccount", List.of("sa"), List.of(), Set.of());
+    public static final ResourceType SERVICE_ACCOUNTS = namespaced("", "v1", "serviceaccounts", "serviceaccount", "ServiceAccount", List.of("sa"), List.of(), Set.of("token"));
     public static final ResourceType PERSISTENT_VOLUME_CLAIMS = namespaced("", "v1", "persistentvolumeclaims", "persistentvolumeclaim", "PersistentVolumeClaim", List.of("pvc"), List.of(), Set.of("status"));
     public static final ResourceType PERSISTENT_VOLUMES = cluster("", "v1", "persistentvolumes", "persistentvolume", "PersistentVolume", List.of("pv"), List.of(), Set.of("status"));
     public static final ResourceType DAEMON_SETS = namespaced("apps", "v1", "daemonsets", "daemonset", "DaemonSet", List.of("ds"), List.of("all"), Set.of("status"));
@@ -29,6 +29,11 @@ public final class BuiltinResources {
     public static final ResourceType STORAGE_CLASSES = cluster("storage.k8s.io", "v1", "storageclasses", "storageclass", "StorageClass", List.of("sc"), List.of(), Set.of());
     public static final ResourceType PRIORITY_CLASSES = cluster("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", List.of("pc"), List.of(), Set.of());
 
+    public static final ResourceType CLUSTER_ROLES = cluster("rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole", "ClusterRole", List.of(), List.of(), Set.of());
+    public static final ResourceType CLUSTER_ROLE_BINDINGS = cluster("rbac.authorization.k8s.io", "v1", "clusterrolebindings", "clusterrolebinding", "ClusterRoleBinding", List.of(), List.of(), Set.of());
+    public static final ResourceType ROLES = namespaced("rbac.authorization.k8s.io", "v1", "roles", "role", "Role", List.of(), List.of(), Set.of());
+    public static final ResourceType ROLE_BINDINGS = namespaced("rbac.authorization.k8s.io", "v1", "rolebindings", "rolebinding", "RoleBinding", List.of(), List.of(), Set.of());
+
     /** Every built-in resource, in the order kubectl api-resources shows groups. */
     public static final List<ResourceType> ALL = List.of(
             NAMESPACES, NODES, PODS, EVENTS, SERVICES, CONFIG_MAPS, SECRETS, SERVICE_ACCOUNTS,
@@ -36,7 +41,8 @@ public final class BuiltinResources {
             DAEMON_SETS, DEPLOYMENTS, REPLICA_SETS, STATEFUL_SETS,
             POD_DISRUPTION_BUDGETS, LEASES, EVENTS_V1, CUSTOM_RESOURCE_DEFINITIONS,
             VALIDATING_WEBHOOK_CONFIGURATIONS, MUTATING_WEBHOOK_CONFIGURATIONS,
-            STORAGE_CLASSES, PRIORITY_CLASSES);
+            STORAGE_CLASSES, PRIORITY_CLASSES,
+            CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, ROLES, ROLE_BINDINGS);
 
     private BuiltinResources() {
     }

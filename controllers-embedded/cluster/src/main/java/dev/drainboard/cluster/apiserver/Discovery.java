@@ -146,6 +146,12 @@ final class Discovery {
                 r.put("kind", "Eviction");
                 verbs.add("create");
             }
+            case "token" -> {
+                r.put("group", "authentication.k8s.io");
+                r.put("version", "v1");
+                r.put("kind", "TokenRequest");
+                verbs.add("create");
+            }
             case "binding" -> {
                 r.put("kind", "Binding");
                 verbs.add("create");

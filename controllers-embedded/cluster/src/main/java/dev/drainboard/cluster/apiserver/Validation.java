@@ -1,7 +1,9 @@
 package dev.drainboard.cluster.apiserver;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.validation.FieldError;
+import dev.drainboard.validation.GoStrings;
 import dev.drainboard.cluster.apiserver.validation.NameRule;
 import dev.drainboard.cluster.apiserver.validation.ObjectMetaValidation;
 import dev.drainboard.cluster.apiserver.validation.WebhookConfigurationValidation;
@@ -43,6 +45,14 @@ final class Validation {
         } else {
             // what each resource's ValidateUpdate starts with: ValidateObjectMetaUpdate
             errors.addAll(ObjectMetaValidation.validateUpdate(desired, old));
+        }
+        if ((type == BuiltinResources.ROLE_BINDINGS || type == BuiltinResources.CLUSTER_ROLE_BINDINGS)
+                && !desired.path("roleRef").equals(old.path("roleRef"))) {
+            // pkg/registry/rbac/{rolebinding,clusterrolebinding}/strategy.go: a binding's role is fixed; make a new one
+            JsonNode ref = desired.path("roleRef");
+            errors.add(FieldError.invalid("roleRef", new FieldError.GoValue("rbac.RoleRef{APIGroup:"
+                    + GoStrings.quote(ref.path("apiGroup").asText("")) + ", Kind:" + GoStrings.quote(ref.path("kind").asText(""))
+                    + ", Name:" + GoStrings.quote(ref.path("name").asText("")) + "}"), "cannot change roleRef"));
         }
         throwIfAny(type, desired, errors);
     }

@@ -3,9 +3,11 @@ package dev.drainboard.cluster.apiserver.http;
 import dev.drainboard.cluster.apiserver.ApiException;
 import dev.drainboard.cluster.apiserver.ApiRequest;
 import dev.drainboard.cluster.apiserver.ApiServer;
+import dev.drainboard.cluster.apiserver.Authenticator;
 import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.ResponseChannel;
 import dev.drainboard.cluster.apiserver.Warnings;
+import dev.drainboard.cluster.apiserver.rbac.UserInfo;
 import dev.drainboard.pki.IssuedCertificate;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.QueryStringDecoder;
@@ -21,7 +23,6 @@ import io.vertx.core.net.JdkSSLEngineOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,17 +33,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The HTTPS front end: TLS with our own CA, bearer-token authentication, body limits, and the
+ * The HTTPS front end: TLS with our own CA, bearer-token authentication ({@link Authenticator}), body limits, and the
  * hand-over of each request to {@link ApiServer} on a virtual thread. Watches stream as chunked
  * HTTP or, when the client upgrades, as WebSocket text messages.
  */
 public final class ApiHttpServer implements AutoCloseable {
 
-    /** Reachable without a token, as kube-apiserver allows anonymous health and version checks. */
-    private static final Set<String> PUBLIC_PATHS = Set.of("/version", "/healthz", "/livez", "/readyz");
-
     private final ApiServer api;
-    private final byte[] token;
+    private final Authenticator authenticator;
     private final int maxBodyBytes;
     private final Vertx vertx;
     private final RequestLimits.Enforcer limits;
@@ -58,7 +56,7 @@ public final class ApiHttpServer implements AutoCloseable {
     /** With other body and connection limits than kube-apiserver's (tests). */
     public ApiHttpServer(ApiServer api, String token, RequestLimits requestLimits) {
         this.api = api;
-        this.token = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+        this.authenticator = new Authenticator(api, token);
         this.maxBodyBytes = requestLimits.maxBodyBytes();
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setPreferNativeTransport(false));
         this.limits = new RequestLimits.Enforcer(vertx, requestLimits);
@@ -97,7 +95,8 @@ public final class ApiHttpServer implements AutoCloseable {
     }
 
     private void onRequest(HttpServerRequest request) {
-        if (!authorized(request)) {
+        UserInfo user = authenticator.authenticate(request.getHeader("Authorization"), request.path());
+        if (user == null) {
             ApiException unauthorized = new ApiException(401, "Unauthorized", "Unauthorized", null);
             request.response().setStatusCode(401).putHeader("Content-Type", "application/json")
                     .end(Buffer.buffer(Json.bytes(unauthorized.toStatus())));
@@ -111,27 +110,19 @@ public final class ApiHttpServer implements AutoCloseable {
             return;
         }
         if (upgrade) {
-            request.toWebSocket().onSuccess(ws -> workers.execute(() -> api.handle(toApiRequest(request, new byte[0]), new WebSocketChannel(ws, openWatches))))
+            request.toWebSocket().onSuccess(ws -> workers.execute(() -> api.handle(toApiRequest(request, new byte[0]), new WebSocketChannel(ws, openWatches), user)))
                     .onFailure(e -> request.response().setStatusCode(400).end());
             return;
         }
         limits.readBody(request, body -> {
             ApiRequest apiRequest = toApiRequest(request, body);
             HttpChannel channel = new HttpChannel(request, openWatches);
-            workers.execute(() -> api.handle(apiRequest, channel));
+            workers.execute(() -> api.handle(apiRequest, channel, user));
         }, e -> {
             if (!request.response().ended() && !request.response().closed()) {
                 request.response().setStatusCode(400).end();
             }
         });
-    }
-
-    private boolean authorized(HttpServerRequest request) {
-        if (PUBLIC_PATHS.contains(request.path())) {
-            return true;
-        }
-        String header = request.getHeader("Authorization");
-        return header != null && MessageDigest.isEqual(header.getBytes(StandardCharsets.UTF_8), token);
     }
 
     private static long parseLength(String text) {

@@ -1,0 +1,143 @@
+package dev.drainboard.cluster.e2e;
+
+import dev.drainboard.testing.RequiresKubectl;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * RBAC enforced as kube-apiserver enforces it, driven by the real kubectl: packaging/rbac.yaml applied, one service
+ * account bound to drainboard-observe and one to drainboard-control, tokens from {@code kubectl create token}; the
+ * observer reads but may not cordon (kube-apiserver's Forbidden message), the controller cordons; the reviews answer
+ * for the token's user.
+ */
+@RequiresKubectl
+class KubectlRbacTest {
+
+    private static final Path MANIFEST = Path.of("..", "..", "packaging", "rbac.yaml");
+
+    @TempDir
+    static Path dir;
+
+    private static E2eCluster cluster;
+    private static Kubectl admin;
+    private static Kubectl observer;
+    private static Kubectl controller;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cluster = E2eCluster.startWithKubectl("demo", dir);
+        admin = cluster.kubectl();
+        admin.apply(Files.readString(MANIFEST));
+        admin.succeed("create", "serviceaccount", "observer", "-n", "drainboard");
+        admin.succeed("create", "serviceaccount", "operator", "-n", "drainboard");
+        admin.succeed("create", "clusterrolebinding", "test-observe", "--clusterrole=drainboard-observe",
+                "--serviceaccount=drainboard:observer");
+        admin.succeed("create", "clusterrolebinding", "test-control", "--clusterrole=drainboard-control",
+                "--serviceaccount=drainboard:operator");
+        observer = withToken("observer");
+        controller = withToken("operator");
+    }
+
+    /** A kubeconfig like the admin's, whose user holds a token of the service account. */
+    private static Kubectl withToken(String account) throws Exception {
+        String token = admin.succeed("create", "token", account, "-n", "drainboard").stdout().trim();
+        Path kubeconfig = dir.resolve(account + ".kubeconfig");
+        Files.copy(cluster.cluster().kubeconfig(), kubeconfig);
+        Kubectl kubectl = new Kubectl(kubeconfig, dir.resolve(account + "-cache"));
+        kubectl.succeed("config", "set-credentials", account, "--token=" + token);
+        kubectl.succeed("config", "set-context", "--current", "--user=" + account);
+        return kubectl;
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void bothRolesReadNodes() {
+        assertThat(observer.succeed("get", "nodes").stdout()).contains("node01");
+        assertThat(controller.succeed("get", "nodes").stdout()).contains("node01");
+    }
+
+    @Test
+    void theObserverMayNotCordonAndIsToldAsByKubeApiserver() {
+        Kubectl.Result result = observer.run("cordon", "node01");
+
+        // kubectl v1.32's cordon prints the refusal and still exits 0
+        assertThat(result.stderr()).as(result.describe()).contains("error: unable to cordon node \"node01\": nodes \"node01\" is forbidden: User "
+                + "\"system:serviceaccount:drainboard:observer\" cannot patch resource \"nodes\" in API group \"\" at the "
+                + "cluster scope");
+        assertThat(admin.succeed("get", "node", "node01", "-o", "jsonpath={.spec.unschedulable}").stdout()).isEmpty();
+    }
+
+    @Test
+    void theControllerCordonsAndUncordons() {
+        controller.succeed("cordon", "node02");
+        assertThat(admin.succeed("get", "node", "node02", "-o", "jsonpath={.spec.unschedulable}").stdout()).isEqualTo("true");
+        controller.succeed("uncordon", "node02");
+    }
+
+    @Test
+    void secretsAreNotInTheControlRole() {
+        assertThat(controller.run("get", "secrets", "-n", "default").stderr())
+                .contains("secrets is forbidden: User \"system:serviceaccount:drainboard:operator\" cannot list resource "
+                        + "\"secrets\" in API group \"\" in the namespace \"default\"");
+    }
+
+    @Test
+    void whoamiNamesTheServiceAccount() {
+        String out = observer.succeed("auth", "whoami").stdout();
+        assertThat(out).contains("system:serviceaccount:drainboard:observer").contains("system:serviceaccounts:drainboard")
+                .contains("system:authenticated");
+    }
+
+    @Test
+    void canIAnswersByTheRoles() {
+        assertThat(observer.run("auth", "can-i", "patch", "nodes").stdout()).isEqualTo("no\n");
+        assertThat(observer.succeed("auth", "can-i", "list", "nodes").stdout()).isEqualTo("yes\n");
+        assertThat(controller.succeed("auth", "can-i", "create", "pods/eviction", "-n", "demo").stdout()).isEqualTo("yes\n");
+        assertThat(controller.run("auth", "can-i", "delete", "pods", "--all-namespaces").stdout()).isEqualTo("yes\n");
+        assertThat(observer.succeed("auth", "can-i", "--list").stdout()).contains("nodes").contains("[get list watch]");
+    }
+
+    @Test
+    void aBindingsRoleCannotChangeAndBadRulesAreRefused() {
+        Kubectl.Result patched = admin.run("patch", "clusterrolebinding", "test-observe", "--type=merge",
+                "-p", "{\"roleRef\":{\"name\":\"drainboard-control\"}}");
+        assertThat(patched.stderr()).as(patched.describe()).contains("The ClusterRoleBinding \"test-observe\" is invalid: "
+                + "roleRef: Invalid value: rbac.RoleRef{APIGroup:\"rbac.authorization.k8s.io\", Kind:\"ClusterRole\", "
+                + "Name:\"drainboard-control\"}: cannot change roleRef");
+
+        Kubectl.Result role = admin.runWithInput("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: bad, namespace: default}
+                rules:
+                  - nonResourceURLs: ["/healthz"]
+                    verbs: [get]
+                """, "create", "-f", "-");
+        assertThat(role.stderr()).as(role.describe()).contains("rules[0].nonResourceURLs: Invalid value: "
+                + "[]string{\"/healthz\"}: namespaced rules cannot apply to non-resource URLs");
+    }
+
+    @Test
+    void anUnknownTokenIsUnauthorized() throws Exception {
+        Path kubeconfig = dir.resolve("bogus.kubeconfig");
+        Files.copy(cluster.cluster().kubeconfig(), kubeconfig);
+        Kubectl bogus = new Kubectl(kubeconfig, dir.resolve("bogus-cache"));
+        bogus.succeed("config", "set-credentials", "bogus", "--token=not-a-token");
+        bogus.succeed("config", "set-context", "--current", "--user=bogus");
+
+        assertThat(bogus.run("get", "nodes").stderr()).contains("error: You must be logged in to the server (the server has asked for the client to provide credentials)");
+    }
+}
