@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -55,6 +56,7 @@ public final class DrainOperation {
     private final String node;
     /** The nodes drained at the same time (this one included): the placement check counts them all gone. */
     private final List<String> together;
+    private final Supplier<List<DrainPreview>> previews;
     private final DrainOptions options;
     private final ScheduledExecutorService loop;
     private final List<DrainListener> listeners = new CopyOnWriteArrayList<>();
@@ -79,13 +81,21 @@ public final class DrainOperation {
 
     private volatile DrainProgress latest;
 
-    DrainOperation(KubernetesClient client, PodEviction eviction, String node, List<String> together, DrainOptions options) {
+    /**
+     * @param together the nodes drained at the same time, this one included
+     * @param previews the previews of {@code together}, in its order (shared by their drains: see {@link SharedPreviews})
+     */
+    DrainOperation(KubernetesClient client, PodEviction eviction, String node, List<String> together,
+                   Supplier<List<DrainPreview>> previews, DrainOptions options) {
         this.client = client;
+        this.previews = Objects.requireNonNull(previews, "previews");
         this.eviction = eviction;
         this.nodes = new NodeOps(client);
         this.node = Objects.requireNonNull(node);
-        this.together = together.contains(node) ? List.copyOf(together)
-                : java.util.stream.Stream.concat(java.util.stream.Stream.of(node), together.stream()).toList();
+        if (!together.contains(node)) {
+            throw new IllegalArgumentException("node " + node + " is not among the nodes drained together: " + together);
+        }
+        this.together = List.copyOf(together);
         this.options = Objects.requireNonNull(options);
         this.loop = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("drain-" + node).factory());
         this.latest = new DrainProgress(node, phase, null, List.of(), startedAt, Optional.empty());
@@ -135,7 +145,7 @@ public final class DrainOperation {
     private void prepare() {
         LOG.debug("drain of {}: preparing, {} ms after the JVM started", node, sinceJvmStart());
         try {
-            List<DrainPreview> all = Ops.previewAll(client, nodes, together, options);
+            List<DrainPreview> all = previews.get();
             preview = all.get(together.indexOf(node));
             others = all.stream().filter(p -> p != preview).toList();
             LOG.debug("drain of {}: read and previewed, {} ms after the JVM started", node, sinceJvmStart());

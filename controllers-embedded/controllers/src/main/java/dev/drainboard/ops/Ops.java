@@ -133,11 +133,16 @@ public final class Ops implements AutoCloseable {
 
     /** Starts draining a node and returns at once; the listeners see every change from the first. */
     public DrainOperation drain(String node, DrainOptions options, DrainListener... listeners) {
-        return drain(node, List.of(node), options, listeners);
+        return drain(node, List.of(node), sharedPreviews(List.of(node), options), options, listeners);
     }
 
-    private DrainOperation drain(String node, List<String> together, DrainOptions options, DrainListener... listeners) {
-        DrainOperation drain = new DrainOperation(client, eviction, node, together, options);
+    private SharedPreviews sharedPreviews(List<String> together, DrainOptions options) {
+        return new SharedPreviews(() -> previewAll(client, nodes, together, options));
+    }
+
+    private DrainOperation drain(String node, List<String> together, SharedPreviews previews, DrainOptions options,
+                                 DrainListener... listeners) {
+        DrainOperation drain = new DrainOperation(client, eviction, node, together, previews, options);
         for (DrainListener listener : listeners) {
             drain.addListener(listener);
         }
@@ -153,8 +158,10 @@ public final class Ops implements AutoCloseable {
      */
     public List<DrainOperation> drainAll(List<String> nodeNames, DrainOptions options, DrainListener... listeners) {
         List<DrainOperation> drains = new ArrayList<>();
-        for (String node : nodeNames) {
-            drains.add(drain(node, List.copyOf(nodeNames), options, listeners));
+        List<String> together = List.copyOf(nodeNames);
+        SharedPreviews previews = sharedPreviews(together, options);
+        for (String node : together) {
+            drains.add(drain(node, together, previews, options, listeners));
         }
         return drains;
     }
