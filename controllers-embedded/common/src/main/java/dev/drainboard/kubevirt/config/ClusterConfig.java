@@ -1,6 +1,7 @@
 package dev.drainboard.kubevirt.config;
 
 import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtProfile;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.KubeVirtSpec;
@@ -27,17 +28,31 @@ import java.util.Set;
  * @param source           {@code namespace/name} of the KubeVirt CR this came from; empty for the defaults
  * @param nodePressureAssist how Drainboard helps a node-pressure migration finish in time (annotation
  *                           {@value DrainboardAnnotations#NODE_PRESSURE_MIGRATION_ASSIST} on the CR)
+ * @param profile          which KubeVirt release's drain path applies: from the CR's
+ *                         {@code status.observedKubeVirtVersion}, else {@link KubeVirtProfile#SEEDS}
  */
 public record ClusterConfig(
         EvictionStrategy evictionStrategy,
         MigrationConfig migrations,
         Set<String> featureGates,
         Optional<String> source,
-        NodePressureAssist nodePressureAssist) {
+        NodePressureAssist nodePressureAssist,
+        KubeVirtProfile profile) {
 
     public ClusterConfig {
         featureGates = Collections.unmodifiableSet(new LinkedHashSet<>(featureGates));
         nodePressureAssist = nodePressureAssist == null ? NodePressureAssist.NONE : nodePressureAssist;
+        profile = profile == null ? KubeVirtProfile.SEEDS : profile;
+    }
+
+    public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
+                         Optional<String> source, NodePressureAssist nodePressureAssist) {
+        this(evictionStrategy, migrations, featureGates, source, nodePressureAssist, KubeVirtProfile.SEEDS);
+    }
+
+    /** The same configuration under another profile (an operator's override of what the cluster reports). */
+    public ClusterConfig withProfile(KubeVirtProfile profile) {
+        return new ClusterConfig(evictionStrategy, migrations, featureGates, source, nodePressureAssist, profile);
     }
 
     public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
@@ -101,8 +116,9 @@ public record ClusterConfig(
         KubeVirtSpec.Configuration configuration = kubeVirt.getSpec() == null ? null : kubeVirt.getSpec().getConfiguration();
         String source = kubeVirt.getMetadata().getNamespace() + "/" + kubeVirt.getMetadata().getName();
         NodePressureAssist assist = nodePressureAssist(kubeVirt);
+        KubeVirtProfile profile = profile(kubeVirt);
         if (configuration == null) {
-            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source), assist);
+            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source), assist, profile);
         }
         EvictionStrategy evictionStrategy = EvictionStrategy.NONE;
         if (configuration.getEvictionStrategy() != null) {
@@ -114,7 +130,13 @@ public record ClusterConfig(
                 || configuration.getDeveloperConfiguration().getFeatureGates() == null
                 ? List.of() : configuration.getDeveloperConfiguration().getFeatureGates();
         return new ClusterConfig(evictionStrategy, migrations(configuration.getMigrations()),
-                new LinkedHashSet<>(gates), Optional.of(source), assist);
+                new LinkedHashSet<>(gates), Optional.of(source), assist, profile);
+    }
+
+    /** The profile of the version the CR reports running; the default when it reports none (or none we can read). */
+    static KubeVirtProfile profile(KubeVirt kubeVirt) {
+        String version = kubeVirt.getStatus() == null ? null : kubeVirt.getStatus().getObservedKubeVirtVersion();
+        return KubeVirtProfile.of(version).orElse(KubeVirtProfile.SEEDS);
     }
 
     private static NodePressureAssist nodePressureAssist(KubeVirt kubeVirt) throws InvalidClusterConfigException {

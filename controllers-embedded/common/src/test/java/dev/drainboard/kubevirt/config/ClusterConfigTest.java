@@ -1,5 +1,6 @@
 package dev.drainboard.kubevirt.config;
 
+import dev.drainboard.kubevirt.KubeVirtProfile;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
@@ -105,6 +106,21 @@ class ClusterConfigTest {
                 "{'spec':{'configuration':{'migrations':{'bandwidthPerMigration':'64Mi'}}}}")).migrations();
         assertThat(m.bandwidthBytesPerSecond()).isEqualTo(64L * 1024 * 1024);
         assertThat(m.bandwidthLimited()).isTrue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no status                     | {'spec':{}}                                                      | SEEDS
+            a version of the seeds' time  | {'spec':{},'status':{'observedKubeVirtVersion':'v1.4.0'}}         | SEEDS
+            v1.6                          | {'spec':{},'status':{'observedKubeVirtVersion':'v1.6.3'}}         | V1_6
+            v1.9, with a configuration    | {'spec':{'configuration':{}},'status':{'observedKubeVirtVersion':'v1.9.0'}} | V1_9
+            a version that is not one     | {'spec':{},'status':{'observedKubeVirtVersion':'devel'}}          | SEEDS
+            """)
+    void theProfileIsTheVersionTheCrReportsRunning(String description, String cr, KubeVirtProfile expected) throws Exception {
+        ClusterConfig config = ClusterConfig.from(kubeVirt("kubevirt", "kubevirt", cr));
+        assertThat(config.profile()).isEqualTo(expected);
+        assertThat(config.withProfile(KubeVirtProfile.V1_5).profile()).isEqualTo(KubeVirtProfile.V1_5);
+        assertThat(ClusterConfig.defaults().profile()).isEqualTo(KubeVirtProfile.SEEDS);
     }
 
     @ParameterizedTest(name = "{0}")
