@@ -65,10 +65,18 @@ public final class DrainBenchmark {
     /** {@code --trace}: print every change of part 1's VMIMs, pods and PDBs (see {@link DrainTrace}). */
     static boolean TRACE;
 
-    public record Sizes(int vmis, int nodes, int perNode, String memory, String kubectl, int warmupVmis) {
+    /**
+     * @param historyVmis VMIs migrated once in each measured cluster before its drain (0: none), so the drain's estimate
+     *                    has recent migrations to learn their overhead from, as on a cluster in use
+     */
+    public record Sizes(int vmis, int nodes, int perNode, String memory, String kubectl, int warmupVmis, int historyVmis) {
+        public Sizes(int vmis, int nodes, int perNode, String memory, String kubectl, int warmupVmis) {
+            this(vmis, nodes, perNode, memory, kubectl, warmupVmis, 0);
+        }
+
         /** Tiny, and without kubectl: its 5 s between refused evictions alone would take most of a smoke run. */
         static Sizes smoke() {
-            return new Sizes(4, 2, 3, "128Mi", "", 0);
+            return new Sizes(4, 2, 3, "128Mi", "", 0, 2);
         }
     }
 
@@ -81,7 +89,17 @@ public final class DrainBenchmark {
                          double allNodesSeconds, double busyShare, int mostInFlight,
                          double kubectlSeconds, double kubectlRatio,
                          double oneNodePhysicalIdealSeconds, double oneNodePhysicalRatio,
-                         double allNodesObservedRatio, double allNodesPhysicalIdealSeconds, double allNodesPhysicalRatio) {
+                         double allNodesObservedRatio, double allNodesPhysicalIdealSeconds, double allNodesPhysicalRatio,
+                         double oneNodeEstimateSeconds, double allNodesEstimateSeconds) {
+
+        /** How far the drain preview's estimate was off, as a share of the actual time (the goal: ≤ 10 %). */
+        public double oneNodeEstimateError() {
+            return Math.abs(oneNodeSeconds - oneNodeEstimateSeconds) / oneNodeSeconds;
+        }
+
+        public double allNodesEstimateError() {
+            return Math.abs(allNodesSeconds - allNodesEstimateSeconds) / allNodesSeconds;
+        }
 
         /** Part 2's goal figure: the physical ideal as a share of the time to all DRAINED. */
         public double allNodesPhysicalShare() {
@@ -95,7 +113,8 @@ public final class DrainBenchmark {
         Sizes base = smoke ? Sizes.smoke() : new Sizes(40, 4, 20, "1Gi", "/usr/bin/kubectl", 20);
         Sizes sizes = new Sizes(intArg(args, "vmis", base.vmis()), intArg(args, "nodes", base.nodes()),
                 intArg(args, "per-node", base.perNode()), stringArg(args, "memory", base.memory()),
-                stringArg(args, "kubectl", base.kubectl()), intArg(args, "warmup-vmis", base.warmupVmis()));
+                stringArg(args, "kubectl", base.kubectl()), intArg(args, "warmup-vmis", base.warmupVmis()),
+                intArg(args, "history-vmis", base.historyVmis()));
         run(sizes, !List.of(args).contains("--skip-part2"), System.out);
         System.exit(0);
     }
@@ -113,18 +132,18 @@ public final class DrainBenchmark {
         // console that has been open a while), not the JIT compiling its first drain. Its figures are printed, not used.
         if (sizes.warmupVmis() > 0) {
             out.printf(Locale.ROOT, "warm-up: a drain of %d VMIs (not counted)%n", sizes.warmupVmis());
-            oneNode("warm-up", sizes.warmupVmis(), sizes.memory(), options, out, false);
+            oneNode("warm-up", sizes.warmupVmis(), 0, sizes.memory(), options, out, false);
         }
 
         // Part 1: one node.
-        OneNode first = oneNode("one node", sizes.vmis(), sizes.memory(), options, out, TRACE);
+        OneNode first = oneNode("one node", sizes.vmis(), sizes.historyVmis(), sizes.memory(), options, out, TRACE);
         double oneNode = first.seconds();
         double meanMigration = first.meanMigration();
         double oneNodeRatio = first.ratio();
 
         // Part 2: several nodes at once, two spare nodes to migrate to.
         AllNodes all = part2 ? allNodes(sizes, options, out)
-                : new AllNodes(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN);
+                : new AllNodes(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         double allNodes = all.seconds();
         double busy = all.busyShare();
         int most = all.mostInFlight();
@@ -140,25 +159,30 @@ public final class DrainBenchmark {
         out.printf(Locale.ROOT, "kubectl drain / Ops.drain: %.2f s / %.2f s = %.2f%n", kubectl, oneNode, kubectlRatio);
         out.printf(Locale.ROOT, "load average at end: %.2f%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         return new Report(oneNode, meanMigration, oneNodeRatio, allNodes, busy, most, kubectl, kubectlRatio,
-                first.physicalIdeal(), first.physicalRatio(), all.observedRatio(), all.physicalIdeal(), all.physicalRatio());
+                first.physicalIdeal(), first.physicalRatio(), all.observedRatio(), all.physicalIdeal(), all.physicalRatio(),
+                first.estimate(), all.estimate());
     }
 
-    private record OneNode(double seconds, double meanMigration, double ratio, double physicalIdeal, double physicalRatio) {
+    private record OneNode(double seconds, double meanMigration, double ratio, double physicalIdeal, double physicalRatio,
+                           double estimate) {
     }
 
     /**
      * Part 1 (and the warm-up): one node with {@code vmis} VMIs drained by {@link Ops#drain}; {@code label} starts
      * each printed line.
      */
-    private static OneNode oneNode(String label, int vmis, String memory, DrainOptions options, PrintStream out, boolean trace)
-            throws Exception {
+    private static OneNode oneNode(String label, int vmis, int historyVmis, String memory, DrainOptions options, PrintStream out,
+                                   boolean trace) throws Exception {
         double oneNode;
         double meanMigration;
         PhysicalIdeal physical;
+        double estimate;
         try (Bench bench = Bench.start(5, out)) {
+            bench.history(historyVmis, memory, options, out);
             bench.place("node01", vmis, memory);
             bench.uncordonAll();
             physical = bench.physicalIdeal(List.of("node01"));
+            estimate = bench.ops.preview("node01", options).estimateSeconds();
             try (MigrationTimeline timeline = new MigrationTimeline(bench.client);
                  DrainTrace steps = trace ? new DrainTrace(bench.client, NAMESPACE, out) : null) {
                 long start = System.nanoTime();
@@ -186,6 +210,7 @@ public final class DrainBenchmark {
                                 + "slots busy %.1f %% of %d × span%n",
                         label, (firstStart - start) / 1e9, (start + (long) (oneNode * 1e9) - lastEnd) / 1e9,
                         MigrationTimeline.busyShare(ended, PER_NODE_LIMIT) * 100, PER_NODE_LIMIT);
+                printEstimate(label, estimate, oneNode, historyVmis, out);
             }
         }
         double ideal = Math.ceil(vmis / (double) PER_NODE_LIMIT) * meanMigration;
@@ -197,16 +222,24 @@ public final class DrainBenchmark {
         out.printf(Locale.ROOT, "%s: physical ideal %s%n", label, physical.describe());
         out.printf(Locale.ROOT, "%s: time / physical ideal = %.2f s / %.2f s = %.3f%s%n", label, oneNode, physical.seconds(),
                 physicalRatio, label.equals("warm-up") ? " (not counted)" : " (goal ≤ 1.05: the goal is on this ratio)");
-        return new OneNode(oneNode, meanMigration, ratio, physical.seconds(), physicalRatio);
+        return new OneNode(oneNode, meanMigration, ratio, physical.seconds(), physicalRatio, estimate);
+    }
+
+    /** The preview's estimate against the time the drain took. */
+    private static void printEstimate(String label, double estimate, double actual, int historyVmis, PrintStream out) {
+        out.printf(Locale.ROOT, "%s: preview's estimate %.2f s (%s), actual %.2f s: |actual − estimate| / actual = %.1f %%%s%n",
+                label, estimate, historyVmis > 0 ? historyVmis + " VMIs migrated before it" : "no migrations before it",
+                actual, Math.abs(actual - estimate) / actual * 100, label.equals("warm-up") ? "" : " (goal ≤ 10 %)");
     }
 
     private record AllNodes(double seconds, double busyShare, int mostInFlight, double observedRatio,
-                            double physicalIdeal, double physicalRatio) {
+                            double physicalIdeal, double physicalRatio, double estimate) {
     }
 
     /** Part 2: several nodes drained at once, two spare nodes to migrate to. */
     private static AllNodes allNodes(Sizes sizes, DrainOptions options, PrintStream out) throws Exception {
         try (Bench bench = Bench.start(sizes.nodes() + 2, out)) {
+            bench.history(sizes.historyVmis(), sizes.memory(), options, out);
             List<String> drained = new ArrayList<>();
             for (int n = 1; n <= sizes.nodes(); n++) {
                 String node = Bench.nodeName(n);
@@ -216,6 +249,8 @@ public final class DrainBenchmark {
             bench.uncordonAll();
             PhysicalIdeal physical = bench.physicalIdeal(drained);
             int slots = physical.slots(); // the cluster's 5 unless fewer nodes are drained than fill them at 2 each
+            double estimate = bench.ops.previewAll(drained, options).stream()
+                    .mapToDouble(p -> p.estimateSeconds() == null ? 0 : p.estimateSeconds()).max().orElse(0);
             try (MigrationTimeline timeline = new MigrationTimeline(bench.client)) {
                 long start = System.nanoTime();
                 List<DrainOperation> drains = bench.ops.drainAll(drained, options);
@@ -253,7 +288,8 @@ public final class DrainBenchmark {
                 out.printf(Locale.ROOT, "%d nodes: time / physical ideal = %.2f s / %.2f s = %.3f, i.e. %.1f %% of the physical ideal "
                                 + "(goal ≥ 95 %%: the goal is on this share)%n",
                         sizes.nodes(), allNodes, physical.seconds(), physicalRatio, 100 / physicalRatio);
-                return new AllNodes(allNodes, busy, most, observedRatio, physical.seconds(), physicalRatio);
+                printEstimate(sizes.nodes() + " nodes", estimate, allNodes, sizes.historyVmis(), out);
+                return new AllNodes(allNodes, busy, most, observedRatio, physical.seconds(), physicalRatio, estimate);
             }
         }
     }
@@ -322,6 +358,27 @@ public final class DrainBenchmark {
             out.println("cluster of " + nodes + " nodes, scenario " + scenario);
             return new Bench(EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString())
                     .withPort(0).withKubeconfigOut(dir.resolve("kubeconfig"))), nodes);
+        }
+
+        /**
+         * Gives the cluster a history of {@code vmis} migrations: that many VMIs started on the last node and drained to
+         * the one before it (both cordoned again after), away from the nodes the benchmark drains.
+         */
+        void history(int vmis, String memory, DrainOptions options, PrintStream out) throws Exception {
+            if (vmis <= 0) {
+                return;
+            }
+            String from = nodeName(nodes);
+            String to = nodeName(nodes - 1);
+            place(from, vmis, memory);
+            ops.uncordon(to);
+            require(ops.drain(from, options).await());
+            DrainFixtures.waitUntil("the history's migrations succeeded", () -> client.genericKubernetesResources("kubevirt.io/v1",
+                    "VirtualMachineInstanceMigration").inNamespace(NAMESPACE).list().getItems().stream()
+                    .filter(m -> "Succeeded".equals(((Map<?, ?>) m.getAdditionalProperties().getOrDefault("status", Map.of())).get("phase")))
+                    .count() >= vmis);
+            ops.cordon(to);
+            out.printf(Locale.ROOT, "history: %d VMIs migrated %s → %s%n", vmis, from, to);
         }
 
         /** Starts {@code count} VMIs on {@code node} (the only schedulable node meanwhile) and waits until they can be drained. */

@@ -3,6 +3,7 @@ package dev.drainboard.benchmarks;
 import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.hypervisor.MigrationOptions;
 import dev.drainboard.handler.MigrationSync;
+import dev.drainboard.ops.DrainEstimate;
 import dev.drainboard.handler.NodeHandler;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.KubeVirt;
@@ -27,7 +28,7 @@ import java.util.Optional;
  * mean observed migration, counts that work as if it were the link's.
  *
  * <p>A transfer is the simulated hypervisor's pre-copy model (see {@code SimulatedHypervisor}'s class comment), taken
- * continuously instead of in ticks: the first pass sends the guest memory M at the bandwidth B while the guest dirties
+ * continuously instead of in ticks, as the drain estimate takes it ({@link DrainEstimate#preCopySeconds}): the first pass sends the guest memory M at the bandwidth B while the guest dirties
  * D per second; each next pass sends what the previous one left dirty; the transfer ends once what is left fits in
  * the allowed downtime (the switch-over itself takes no time in the simulation). With D = 0 that is M / B. B, D and
  * the downtime come from {@link MigrationSync#options}, the same resolution the node handler uses (the source node's
@@ -97,33 +98,7 @@ final class PhysicalIdeal {
 
     static Transfer transfer(MigrationOptions options, long memoryBytes) {
         return new Transfer(memoryBytes, options.bandwidthBytesPerSecond(), options.dirtyRateBytesPerSecond(),
-                preCopySeconds(memoryBytes, options.bandwidthBytesPerSecond(), options.dirtyRateBytesPerSecond(), options.maxDowntime()));
-    }
-
-    /** The pre-copy passes until what is left fits in {@code maxDowntime}; infinite when they never get there. */
-    static double preCopySeconds(long memoryBytes, long bandwidthBytesPerSecond, long dirtyRateBytesPerSecond, Duration maxDowntime) {
-        if (memoryBytes <= 0) {
-            return 0;
-        }
-        if (bandwidthBytesPerSecond <= 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double bandwidth = bandwidthBytesPerSecond;
-        double toSend = memoryBytes;
-        double seconds = 0;
-        while (true) {
-            double pass = toSend / bandwidth;
-            seconds += pass;
-            // What the guest dirtied meanwhile, at most all of its memory (as in the simulation).
-            double dirtied = Math.min(memoryBytes, dirtyRateBytesPerSecond * pass);
-            if (dirtied * 1000.0 / bandwidth <= maxDowntime.toMillis()) {
-                return seconds;
-            }
-            if (dirtied >= toSend) {
-                return Double.POSITIVE_INFINITY; // the passes do not shrink: the guest dirties as fast as the link sends
-            }
-            toSend = dirtied;
-        }
+                DrainEstimate.preCopySeconds(memoryBytes, options.bandwidthBytesPerSecond(), options.dirtyRateBytesPerSecond(), options.maxDowntime()));
     }
 
     /** The sum of the transfers over the slots. */

@@ -40,7 +40,13 @@ class DrainBenchmarkSmokeTest {
                 "one node: time / physical ideal", "(goal ≤ 1.05: the goal is on this ratio)",
                 "2 nodes: time / ideal from observed migrations", "2 nodes: physical ideal 6 × (128 MiB at 512 MiB/s, dirty 0 MiB/s: 0.25 s)",
                 "2 nodes: time / physical ideal", "(goal ≥ 95 %: the goal is on this share)",
-                "migration slots busy", "kubectl drain: skipped");
+                "migration slots busy", "kubectl drain: skipped",
+                "history: 2 VMIs migrated node05 → node04", "history: 2 VMIs migrated node04 → node03",
+                "one node: preview's estimate", "(2 VMIs migrated before it)", "2 nodes: preview's estimate");
+        // The preview's estimate of each measured drain is reported (its accuracy is measured at full size only).
+        assertThat(report.oneNodeEstimateSeconds()).isPositive().isFinite();
+        assertThat(report.allNodesEstimateSeconds()).isPositive().isFinite();
+        assertThat(report.oneNodeEstimateError()).isFinite();
     }
 
     /**

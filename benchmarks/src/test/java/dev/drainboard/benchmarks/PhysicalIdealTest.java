@@ -23,30 +23,6 @@ class PhysicalIdealTest {
 
     static final long MIB = 1L << 20;
 
-    /**
-     * Row 4: the first pass (2 s) leaves 512 MiB dirty, 1 s to send, more than 900 ms: a second pass (1 s) leaves
-     * 256 MiB, 0.5 s, which fits. Row 5: passes of 2, 0.75, 0.28125 and 0.10546875 s; the rest then takes 39.6 ms.
-     */
-    @ParameterizedTest(name = "{0} MiB at {1} MiB/s dirtying {2} MiB/s, downtime {3} ms: {4} s")
-    @CsvSource(delimiter = '|', textBlock = """
-            1024 |  512 |   0 | 900 | 2.0
-             128 |  512 |   0 | 900 | 0.25
-            1024 |  512 | 128 | 900 | 2.0
-            1024 |  512 | 256 | 900 | 3.0
-            2048 | 1024 | 384 |  90 | 3.13671875
-               0 |  512 |   0 | 900 | 0.0
-            """)
-    void preCopyPassesUntilTheRestFitsTheDowntime(long memoryMib, long linkMib, long dirtyMib, long downtimeMs, double seconds) {
-        assertThat(PhysicalIdeal.preCopySeconds(memoryMib * MIB, linkMib * MIB, dirtyMib * MIB, Duration.ofMillis(downtimeMs)))
-                .isCloseTo(seconds, within(1e-9));
-    }
-
-    @ParameterizedTest(name = "{0} MiB/s dirtied over a {1} MiB/s link never converges")
-    @CsvSource({"512, 512", "640, 512", "1, 0"})
-    void aGuestDirtyingAsFastAsTheLinkSendsHasNoIdeal(long dirtyMib, long linkMib) {
-        assertThat(PhysicalIdeal.preCopySeconds(1024 * MIB, linkMib * MIB, dirtyMib * MIB, Duration.ofMillis(900))).isInfinite();
-    }
-
     @Test
     void theLinkSpeedAndDirtyRateAreTheOnesTheNodeHandlerResolves() {
         MigrationConfig defaults = MigrationConfig.defaults();

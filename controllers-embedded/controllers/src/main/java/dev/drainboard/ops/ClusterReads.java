@@ -4,6 +4,7 @@ import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.ClusterConfig;
 import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -46,7 +47,10 @@ final class ClusterReads {
                     ns -> client.resources(VirtualMachine.class).inNamespace(ns).list().getItems()));
             Future<List<PodDisruptionBudget>> budgets = reads.submit(() -> perNamespace(namespaces,
                     ns -> client.policy().v1().podDisruptionBudget().inNamespace(ns).list().getItems()));
-            return new DrainInputs(node, pods, await(vmis), await(vms), await(budgets), await(configRead), options, Instant.now());
+            Future<List<VirtualMachineInstanceMigration>> migrations = reads.submit(() -> perNamespace(namespaces,
+                    ns -> client.resources(VirtualMachineInstanceMigration.class).inNamespace(ns).list().getItems()));
+            return new DrainInputs(node, pods, await(vmis), await(vms), await(budgets), await(configRead), options, Instant.now(),
+                    await(migrations));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.drainboard.ops;
 
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.ClusterConfig;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -20,6 +21,7 @@ import java.util.Objects;
  * @param budgets PodDisruptionBudgets in the pods' namespaces, with their status
  * @param config  the KubeVirt configuration in force (its default eviction strategy)
  * @param now     the time the VM controller's decision is asked at
+ * @param migrations VMIMs in the pods' namespaces (what recent migrations cost: {@link MigrationOverhead})
  */
 public record DrainInputs(String node,
                           List<Pod> pods,
@@ -28,7 +30,13 @@ public record DrainInputs(String node,
                           List<PodDisruptionBudget> budgets,
                           ClusterConfig config,
                           DrainOptions options,
-                          Instant now) {
+                          Instant now,
+                          List<VirtualMachineInstanceMigration> migrations) {
+
+    public DrainInputs(String node, List<Pod> pods, List<VirtualMachineInstance> vmis, List<VirtualMachine> vms,
+                       List<PodDisruptionBudget> budgets, ClusterConfig config, DrainOptions options, Instant now) {
+        this(node, pods, vmis, vms, budgets, config, options, now, List.of());
+    }
 
     public DrainInputs {
         Objects.requireNonNull(node, "node");
@@ -39,5 +47,6 @@ public record DrainInputs(String node,
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(now, "now");
+        migrations = List.copyOf(migrations);
     }
 }

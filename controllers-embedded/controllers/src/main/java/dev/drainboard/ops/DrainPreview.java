@@ -189,7 +189,10 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         return result;
     }
 
-    /** The migrations of all the nodes, through the migration slots the cluster's configuration sets. */
+    /**
+     * The migrations of all the nodes, through the migration slots the cluster's configuration sets, each costing
+     * what recent migrations in the drained pods' namespaces showed beyond the transfer.
+     */
     static DrainEstimate.Estimate estimate(List<DrainInputs> perNode, List<DrainPreview> previews, PlacementInputs cluster) {
         MigrationConfig migrations = perNode.getFirst().config().migrations();
         List<DrainEstimate.Transfer> transfers = new ArrayList<>();
@@ -204,14 +207,21 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
                 in.vmis().stream().filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
                         .findFirst().ifPresent(vmi -> {
                             long memory = NodeHandler.definitionOf(vmi).memoryBytes();
-                            long bandwidth = MigrationSync.options(migrations, nodeAnnotations == null ? Map.of() : nodeAnnotations,
-                                    vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory)
-                                    .bandwidthBytesPerSecond();
-                            transfers.add(new DrainEstimate.Transfer(in.node(), memory, bandwidth));
+                            transfers.add(DrainEstimate.Transfer.of(in.node(), memory, MigrationSync.options(migrations,
+                                    nodeAnnotations == null ? Map.of() : nodeAnnotations,
+                                    vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory)));
                         });
             }
         }
-        return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations));
+        Map<String, VirtualMachineInstanceMigration> seenMigrations = new LinkedHashMap<>();
+        Map<String, VirtualMachineInstance> seenVmis = new LinkedHashMap<>();
+        for (DrainInputs in : perNode) {
+            in.migrations().forEach(m -> seenMigrations.putIfAbsent(m.getMetadata().getNamespace() + "/" + m.getMetadata().getName(), m));
+            in.vmis().forEach(v -> seenVmis.putIfAbsent(v.getMetadata().getNamespace() + "/" + v.getMetadata().getName(), v));
+        }
+        MigrationOverhead.Observed overhead = MigrationOverhead.of(List.copyOf(seenMigrations.values()),
+                List.copyOf(seenVmis.values()), cluster.nodes(), migrations);
+        return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations), overhead);
     }
 
     /** What the scheduler will be asked to place for this pod, if anything: a migration target or a new pod. */

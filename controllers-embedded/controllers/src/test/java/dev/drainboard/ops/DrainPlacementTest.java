@@ -61,6 +61,31 @@ class DrainPlacementTest {
     }
 
     @Test
+    @DisplayName("recent migrations that took longer than their transfer add that overhead to each migration; a dirtying guest takes its passes")
+    void estimateCountsObservedOverheadAndDirtyRate() {
+        VirtualMachineInstance db = vmi("db", "LiveMigrate", true, null);
+        db.getSpec().setDomain(domain("4Gi"));
+        VirtualMachineInstance web = vmi("web", "LiveMigrate", true, null);
+        web.getSpec().setDomain(domain("1Gi"));
+        Pod launcher = launcher("db");
+        // web moved earlier: Scheduling → Succeeded 3 s for a 2 s transfer (1Gi at 512Mi/s): 1 s more than its transfer.
+        var done = MigrationOverheadTest.succeeded("web", "other", "2025-01-01T00:00:00Z", "2025-01-01T00:00:03Z");
+        var running = MigrationOverheadTest.succeeded("db", "other", "2025-01-01T00:00:10Z", "2025-01-01T00:00:30Z");
+        running.getStatus().setPhase("Running"); // not finished: not looked at
+        DrainInputs in = new DrainInputs(NODE, List.of(launcher), List.of(db, web), List.of(), List.of(), ClusterConfig.defaults(),
+                OPTIONS, Instant.parse("2025-01-01T00:01:00Z"), List.of(done, running));
+        List<DrainPreview> previews = DrainPreview.compute(List.of(in), new PlacementInputs(List.of(node(NODE), node("other")), List.of(launcher)));
+        assertThat(previews.getFirst().estimateSeconds()).isEqualTo(9.0);
+
+        // The guest dirties 256Mi/s of its 4Gi: passes of 8, 4, 2 and 1 s; the 256Mi dirtied in the last one take
+        // 0.5 s at 512Mi/s, within KubeVirt's default 900 ms downtime.
+        db.getMetadata().setAnnotations(Map.of("sim.drainboard.dev/memory-dirty-rate", "256Mi"));
+        assertThat(DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(db), OPTIONS)),
+                new PlacementInputs(List.of(node(NODE), node("other")), List.of(launcher))).getFirst().estimateSeconds())
+                .isCloseTo(15.0, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
     @DisplayName("two nodes drained together: the VMIs of both compete for the one node left, in order")
     void drainedTogether() {
         VirtualMachineInstance a = vmi("a", "LiveMigrate", true, null);

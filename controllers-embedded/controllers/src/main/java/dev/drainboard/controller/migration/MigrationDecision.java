@@ -482,7 +482,7 @@ public final class MigrationDecision {
         return Optional.empty();
     }
 
-    static Optional<Instant> transitionTime(VirtualMachineInstanceMigration vmim, MigrationPhase phase) {
+    public static Optional<Instant> transitionTime(VirtualMachineInstanceMigration vmim, MigrationPhase phase) {
         List<PhaseTransitionTimestamp> stamps = vmim.getStatus() == null ? null : vmim.getStatus().getPhaseTransitionTimestamps();
         if (stamps == null) {
             return Optional.empty();
