@@ -47,12 +47,21 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Only the API server and the simulated nodes: do not run the KubeVirt controllers in-process.")
     boolean noControllers;
 
+    @Option(names = "--inject-faults", paramLabel = "SHARE", defaultValue = "0",
+            description = {"For chaos tests: answer this share (0 to 1) of the API writes that come over HTTPS with a 409 "
+                    + "conflict, a 500, or a 504 after doing the write (docs/reliability.md). Default: none."})
+    double injectFaults;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (port < 0 || port > 65535) {
             err.println("drainboard serve: --port must be between 0 and 65535, got " + port);
+            return 2;
+        }
+        if (!(injectFaults >= 0 && injectFaults <= 1)) {
+            err.println("drainboard serve: --inject-faults must be a share between 0 and 1, got " + injectFaults);
             return 2;
         }
         EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults()
@@ -94,6 +103,11 @@ public final class ServeCommand implements Callable<Integer> {
             stopRequested.countDown();
         }, "drainboard-shutdown"));
         Signals.onStop(stopRequested::countDown);
+        if (injectFaults > 0) {
+            cluster.faults().setShare(injectFaults);
+            err.printf(java.util.Locale.ROOT, "Injecting faults into %.1f %% of the API writes over HTTPS (409, 500, 504 after the write)%n",
+                    injectFaults * 100);
+        }
         out.println("ready url=" + cluster.url() + " kubeconfig=" + cluster.kubeconfig());
         out.flush();
         err.println("Point kubectl at it with: export KUBECONFIG=" + cluster.kubeconfig());

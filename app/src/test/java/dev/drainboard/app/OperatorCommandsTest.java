@@ -127,6 +127,13 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void serveRefusesAFaultShareOutsideZeroToOne() {
+        Run run = run("serve", "--port", "0", "--inject-faults", "1.5");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("drainboard serve: --inject-faults must be a share between 0 and 1, got 1.5");
+    }
+
+    @Test
     void drainsANodeAndExitsZero() {
         Run run = run("drain", "node01", "--kubeconfig", kubeconfig, "--ignore-daemonsets", "--timeout", "60s");
         assertThat(run.exitCode()).as(run.err()).isEqualTo(0);

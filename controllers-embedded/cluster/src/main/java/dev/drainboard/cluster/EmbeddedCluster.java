@@ -7,6 +7,7 @@ import dev.drainboard.cluster.apiserver.Json;
 import dev.drainboard.cluster.apiserver.ResourceRegistry;
 import dev.drainboard.cluster.apiserver.ServerOptions;
 import dev.drainboard.cluster.apiserver.http.ApiHttpServer;
+import dev.drainboard.cluster.apiserver.http.FaultInjection;
 import dev.drainboard.cluster.apiserver.store.ObjectStore;
 import dev.drainboard.cluster.disruption.DisruptionController;
 import dev.drainboard.cluster.gc.GarbageCollector;
@@ -197,6 +198,14 @@ public final class EmbeddedCluster implements AutoCloseable {
      */
     public HypervisorRegistry hypervisors() {
         return hypervisors;
+    }
+
+    /**
+     * Faults injected into the API writes that come over HTTPS (chaos tests; docs/reliability.md): off unless a share
+     * is set.
+     */
+    public FaultInjection faults() {
+        return http.faults();
     }
 
     /**

@@ -17,6 +17,8 @@ import java.util.List;
  */
 final class EvictionHandler {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EvictionHandler.class);
+
     static final String PDB_VIOLATION = "Cannot evict pod as it would violate the pod's disruption budget.";
 
     private final ObjectStore store;
@@ -43,8 +45,9 @@ final class EvictionHandler {
         webhooks.admit(new AdmissionAttributes("CREATE", BuiltinResources.PODS, "eviction", path.namespace(), path.name(),
                 eviction, null, "policy", version, "Eviction", opts.dryRun()));
 
-        if (!canIgnoreBudget(pod)) {
-            checkBudget(path.namespace(), pod, opts.dryRun());
+        String budget = canIgnoreBudget(pod) ? "not subject to budgets" : checkBudget(path.namespace(), pod, opts.dryRun());
+        if (!opts.dryRun()) {
+            LOG.info("eviction of pod {}/{} granted ({})", path.namespace(), path.name(), budget);
         }
         resources.deleteObject(BuiltinResources.PODS, path.namespace(), path.name(), opts);
         ObjectNode status = Json.object();
@@ -63,10 +66,11 @@ final class EvictionHandler {
                 || phase.equals("Succeeded") || phase.equals("Failed") || phase.equals("Pending");
     }
 
-    private void checkBudget(String namespace, ObjectNode pod, boolean dryRun) {
+    /** Takes one disruption from the pod's budget or refuses; says which budget allowed it (for the log). */
+    private String checkBudget(String namespace, ObjectNode pod, boolean dryRun) {
         List<ObjectNode> budgets = store.list(BuiltinResources.POD_DISRUPTION_BUDGETS, namespace, pdb -> covers(pdb, pod));
         if (budgets.isEmpty()) {
-            return;
+            return "no PodDisruptionBudget covers it";
         }
         if (budgets.size() > 1) {
             throw ApiException.internal("This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.");
@@ -93,6 +97,9 @@ final class EvictionHandler {
             newStatus.with("disruptedPods").put(podName, Json.timestamp(Instant.now(store.clock())));
             return current;
         }, dryRun);
+        return "PodDisruptionBudget " + Json.name(budget) + " allowed " + budget.path("status").path("disruptionsAllowed").asLong()
+                + " (healthy " + budget.path("status").path("currentHealthy").asLong() + ", desired "
+                + budget.path("status").path("desiredHealthy").asLong() + ")";
     }
 
     private static ApiException budgetError(String causeMessage) {

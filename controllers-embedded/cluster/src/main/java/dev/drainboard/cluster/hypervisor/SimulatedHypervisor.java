@@ -314,9 +314,10 @@ public final class SimulatedHypervisor implements Hypervisor {
         } else {
             boolean done = t.state == MigrationProgress.State.COMPLETED;
             if (done) {
-                // Switch-over: the target runs the guest first, then the source lets go.
-                t.target.finishIncoming(t.vmiUid, true);
+                // Switch-over as libvirt does it: the source's guest is paused for the last pass and let go, then the
+                // target resumes it; the guest never runs on two nodes at once.
                 stop(t.vmiUid, DomainState.SHUTOFF, StopReason.MIGRATED);
+                t.target.finishIncoming(t.vmiUid, true);
             } else {
                 t.target.finishIncoming(t.vmiUid, false);
             }

@@ -48,6 +48,8 @@ public final class ApiHttpServer implements AutoCloseable {
     /** Watch streams now open, so that a test can cut them all. */
     private final Set<WatchConnection> openWatches = ConcurrentHashMap.newKeySet();
     private HttpServer server;
+    /** Off until a chaos test (or {@code serve --inject-faults}) turns it on. */
+    private final FaultInjection faults = new FaultInjection(System.nanoTime());
 
     public ApiHttpServer(ApiServer api, String token) {
         this(api, token, RequestLimits.defaults(api.options().maxBodyBytes()));
@@ -86,6 +88,11 @@ public final class ApiHttpServer implements AutoCloseable {
         return server.actualPort();
     }
 
+    /** The faults injected into writes that come over HTTPS (none unless given a share). */
+    public FaultInjection faults() {
+        return faults;
+    }
+
     private static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null) {
@@ -117,7 +124,7 @@ public final class ApiHttpServer implements AutoCloseable {
         limits.readBody(request, body -> {
             ApiRequest apiRequest = toApiRequest(request, body);
             HttpChannel channel = new HttpChannel(request, openWatches);
-            workers.execute(() -> api.handle(apiRequest, channel, user));
+            workers.execute(() -> faults.apply(apiRequest, channel, answer -> api.handle(apiRequest, answer, user)));
         }, e -> {
             if (!request.response().ended() && !request.response().closed()) {
                 request.response().setStatusCode(400).end();
