@@ -3,6 +3,10 @@ package dev.drainboard.runtime;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfig;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import org.slf4j.Logger;
@@ -14,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Leader election on a {@code coordination.k8s.io/v1} Lease, so that of several Drainboards on one
@@ -26,6 +31,11 @@ import java.util.concurrent.TimeUnit;
  * most 10 + 4.4 = 14.4 s after the crash, inside the 15 s Drainboard promises. (Kubernetes'
  * usual 15/10/2 s would allow up to 19.4 s with fabric8's jitter; pass it with
  * {@link Options#withTiming} if wanted.)
+ *
+ * <p>Those 3 s assume the old leader's timers run on time. A leader that stalled (a long GC pause, a starved CPU)
+ * can find another holder in the Lease while it still thinks it leads; it then stops its controllers the moment it
+ * sees that holder (a watch on the Lease while leading, and every renewal's read), instead of running on until its
+ * renew deadline with two leaders acting at once (found by the chaos test, docs/reliability.md).
  *
  * <p>A clean {@link #stop} first stops the controllers, then releases the Lease (empties the
  * holder), so another Drainboard takes over at its next retry instead of waiting 15 s.
@@ -93,6 +103,7 @@ public final class LeaderElection implements AutoCloseable {
     private final ExecutorService executor;
 
     private volatile boolean leader;
+    private final AtomicReference<Watch> leaseWatch = new AtomicReference<>();
     private volatile String currentLeader;
     // Guarded by this.
     private CompletableFuture<?> campaign;
@@ -153,6 +164,7 @@ public final class LeaderElection implements AutoCloseable {
         }
         currentLeader = options.identity();
         log.info("{} is now the leader of {}", options.identity(), lease());
+        watchLease();
         try {
             onStartLeading.run();
         } catch (RuntimeException e) {
@@ -168,6 +180,7 @@ public final class LeaderElection implements AutoCloseable {
             leader = false;
         }
         log.info("{} is no longer the leader of {}", options.identity(), lease());
+        unwatchLease();
         try {
             onStopLeading.run();
         } catch (RuntimeException e) {
@@ -177,6 +190,64 @@ public final class LeaderElection implements AutoCloseable {
 
     private void newLeader(String identity) {
         currentLeader = identity;
+        if (identity != null && !identity.equals(options.identity())) {
+            lostTo(identity);
+        }
+    }
+
+    /**
+     * Another process holds the Lease while this one still thinks it leads: it took over a Lease that had expired
+     * (this process stalled: a long GC pause, a starved CPU, a stale renewal). fabric8's elector would keep the
+     * controllers running until its renew deadline passed (seconds with two leaders acting at once); stop them now and
+     * stand again. The Lease is not released: it is not ours.
+     */
+    private void lostTo(String holder) {
+        CompletableFuture<?> c;
+        synchronized (this) {
+            if (!leader) {
+                return;
+            }
+            c = campaign;
+        }
+        log.warn("{} sees {} holding the Lease {}: stopping its controllers at once", options.identity(), holder, lease());
+        stoppedLeading();
+        if (c != null) {
+            c.cancel(true); // the elector ends; campaign() stands again after the retry period
+        }
+    }
+
+    /** Watches the Lease while leading, so a take-over is seen at once rather than at the next renewal. */
+    private void watchLease() {
+        try {
+            Watch w = client.leases().inNamespace(options.namespace()).withName(options.leaseName()).watch(new Watcher<>() {
+                @Override
+                public void eventReceived(Action action, Lease lease) {
+                    String holder = lease == null || lease.getSpec() == null ? null : lease.getSpec().getHolderIdentity();
+                    if (action == Action.MODIFIED && holder != null && !holder.isEmpty() && !holder.equals(options.identity())) {
+                        currentLeader = holder;
+                        executor.execute(() -> lostTo(holder));
+                    }
+                }
+
+                @Override
+                public void onClose(WatcherException cause) {
+                    // Renewals still notice a take-over (the elector's observed record).
+                }
+            });
+            Watch previous = leaseWatch.getAndSet(w);
+            if (previous != null) {
+                previous.close();
+            }
+        } catch (RuntimeException e) {
+            log.debug("cannot watch the Lease {}: {}", lease(), e.toString());
+        }
+    }
+
+    private void unwatchLease() {
+        Watch w = leaseWatch.getAndSet(null);
+        if (w != null) {
+            w.close();
+        }
     }
 
     /**

@@ -194,6 +194,34 @@ class LeaderElectionTest {
         await().atMost(HANG_GUARD).until(() -> follower.controllerRuns() && follower.controller().isRunning());
     }
 
+    /**
+     * A leader that stalled can find its expired Lease taken by another process while it still thinks it leads
+     * (seen in the chaos test: two leaders for 8 s under load). It stops its controllers as soon as it sees the other
+     * holder, not at its renew deadline: here 10 minutes away, with renewals 5 minutes apart.
+     */
+    @Test
+    void aLeaderThatFindsAnotherHolderInTheLeaseStopsAtOnce() throws Exception {
+        var options = LeaderElection.Options.defaults().withLeaseName("taken-over").withNamespace("kube-system")
+                .withTiming(Duration.ofMinutes(20), Duration.ofMinutes(10), Duration.ofMinutes(5));
+        Drainboard a = drainboard("a", options.withIdentity(LeaderIdentity.generate()));
+        a.manager().start();
+        await().atMost(HANG_GUARD).until(() -> a.leads() && a.controllerRuns());
+
+        // Another process takes the Lease (as it may once the record has expired by its reading).
+        try (KubernetesClient c = newClient()) {
+            c.leases().inNamespace("kube-system").withName("taken-over").edit(l -> {
+                l.getSpec().setHolderIdentity("other@host/pid-1-abcdef");
+                l.getSpec().setAcquireTime(ZonedDateTime.now());
+                l.getSpec().setRenewTime(ZonedDateTime.now());
+                return l;
+            });
+        }
+        // Long before a's next renewal (5 minutes) or renew deadline (10 minutes).
+        await().atMost(HANG_GUARD).until(() -> !a.leads() && !a.controllerRuns());
+        assertThat(a.manager().leaderState().currentLeader()).isEqualTo("other@host/pid-1-abcdef");
+        assertThat(holder("taken-over")).as("a does not release a Lease that is not its own").isEqualTo("other@host/pid-1-abcdef");
+    }
+
     @Test
     void aCrashedLeaderIsReplacedOnlyOnceItsLeaseHasExpired() throws Exception {
         Drainboard a = drainboard("a", "crash-takeover");
