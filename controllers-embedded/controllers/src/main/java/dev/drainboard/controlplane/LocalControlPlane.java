@@ -81,7 +81,7 @@ public final class LocalControlPlane implements AutoCloseable {
      * so that virt-api's "only virt-controller may" checks (a migration's {@code spec.priority}) see Drainboard's
      * controllers as KubeVirt's own and the kubeconfig's user as a user. A cluster without that account: unchanged.
      */
-    static Config asVirtController(Config config) {
+    public static Config asVirtController(Config config) {
         try (KubernetesClient admin = new KubernetesClientBuilder().withConfig(config).build()) {
             TokenRequest request = new TokenRequestBuilder().withNewSpec()
                     .withExpirationSeconds(VIRT_CONTROLLER_TOKEN_SECONDS).endSpec().build();

@@ -4,6 +4,7 @@ import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.migration.MigrationSlots;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,8 @@ import java.util.Map;
 /**
  * A first estimate of how long a drain's live migrations take: each VMI's memory over the bandwidth its transfer gets
  * ({@code bandwidthPerMigration}, else the source node's link: {@code handler.MigrationSync#options}), started in
- * order as the migration controller's slots allow ({@link MigrationSlots.Limits}: per source node and per cluster).
+ * order as the migration controller's slots allow ({@link MigrationSlots#turns}: per source node and per cluster, as
+ * the priority queue orders them; without the queue the evacuation's throttle lets them start in the same order).
  * Memory dirtied during the transfer, evictions, boots and the API's round trips are not counted: it is a floor.
  */
 @Pure
@@ -38,18 +40,28 @@ public final class DrainEstimate {
     private DrainEstimate() {
     }
 
+    /**
+     * Starts the transfers in the order given (a drain's migrations share one priority, so the queue takes them by
+     * age, and they are created in name order) whenever {@link MigrationSlots#turns} lets them start: the rule the
+     * migration controller applies, one code for both.
+     */
     public static Estimate of(List<Transfer> transfers, MigrationSlots.Limits limits) {
-        List<Transfer> pending = new ArrayList<>(transfers);
+        Map<String, Transfer> pending = new LinkedHashMap<>();
+        for (int i = 0; i < transfers.size(); i++) {
+            pending.put("%08d".formatted(i), transfers.get(i));
+        }
         List<double[]> runningEnds = new ArrayList<>();
         List<String> runningNodes = new ArrayList<>();
         Map<String, Double> finish = new LinkedHashMap<>();
         double now = 0;
         while (!pending.isEmpty() || !runningEnds.isEmpty()) {
-            for (var it = pending.iterator(); it.hasNext() && runningEnds.size() < limits.perCluster(); ) {
-                Transfer t = it.next();
-                long fromNode = runningNodes.stream().filter(t.node()::equals).count();
-                if (fromNode < limits.perSourceNode()) {
-                    it.remove();
+            List<MigrationSlots.Queued> queued = pending.entrySet().stream()
+                    .map(e -> new MigrationSlots.Queued(e.getKey(), 0, e.getKey(), e.getValue().node())).toList();
+            Map<String, Integer> fromNode = new HashMap<>();
+            runningNodes.forEach(n -> fromNode.merge(n, 1, Integer::sum));
+            for (MigrationSlots.Turn turn : MigrationSlots.turns(queued, runningEnds.size(), fromNode, limits)) {
+                if (turn.runs()) {
+                    Transfer t = pending.remove(turn.vmim().key());
                     runningEnds.add(new double[]{now + t.seconds()});
                     runningNodes.add(t.node());
                 }
