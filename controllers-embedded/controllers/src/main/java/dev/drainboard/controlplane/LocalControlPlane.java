@@ -79,7 +79,8 @@ public final class LocalControlPlane implements AutoCloseable {
      * The embedded cluster's credentials for the controllers: a TokenRequest token of virt-controller's service
      * account ({@code kubevirt/kubevirt-controller}, which the embedded cluster installs as KubeVirt's operator would),
      * so that virt-api's "only virt-controller may" checks (a migration's {@code spec.priority}) see Drainboard's
-     * controllers as KubeVirt's own and the kubeconfig's user as a user. A cluster without that account: unchanged.
+     * controllers as KubeVirt's own and the kubeconfig's user as a user. A cluster without that account, or a user
+     * who may not request its tokens: unchanged.
      */
     public static Config asVirtController(Config config) {
         try (KubernetesClient admin = new KubernetesClientBuilder().withConfig(config).build()) {
@@ -90,8 +91,8 @@ public final class LocalControlPlane implements AutoCloseable {
             String token = answer == null || answer.getStatus() == null ? null : answer.getStatus().getToken();
             return token == null ? config : new ConfigBuilder(config).withOauthToken(token).build();
         } catch (KubernetesClientException e) {
-            if (e.getCode() == 404) {
-                return config;
+            if (e.getCode() == 404 || e.getCode() == 403) {
+                return config; // no such account, or not ours to use: the controllers run as the kubeconfig's user
             }
             throw e;
         }
