@@ -72,6 +72,10 @@ import java.util.concurrent.Executors;
  *
  * <p>When a VMIM ends, the VMIMs held back by the migration limits are queued again at once, and the finished
  * VMIMs of its VMI beyond the 5 newest are deleted (as KubeVirt's {@code garbageCollectFinalizedMigrations}).
+ *
+ * <p>With the migration priority queue on ({@code ClusterConfig#migrationPriorityQueue}), a Pending VMIM starts
+ * only on its turn ({@link MigrationSlots#turns}: priority, then age, within the limits), and a freed slot queues
+ * the next ones in that order rather than every waiting VMIM.
  */
 public final class MigrationController {
 

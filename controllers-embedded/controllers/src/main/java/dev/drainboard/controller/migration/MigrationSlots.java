@@ -31,8 +31,10 @@ import java.util.function.Predicate;
  *   QUEUED    no phase / Pending without a target pod; WaitingForSync, Synchronizing (decentralized, not ours)
  * what takes a slot
  *   before a migration starts (its target pod is created)   the STARTED ones, itself excluded
- *   before the evacuation creates a VMIM                    every unfinished one, QUEUED too
+ *   before the evacuation creates a VMIM                    every unfinished one, QUEUED too (queue off only:
+ *                                                           with the priority queue it creates them all at once)
  * free slots = min(parallelMigrationsPerCluster − in the cluster, parallelOutboundMigrationsPerNode − from the node)
+ * priority queue: the QUEUED VMIMs take the free slots in queue order ({@link #turns})
  * </pre>
  *
  * <p>The first rule is KubeVirt's ({@code findRunningMigrations} in pkg/virt-controller/watch/migration/migration.go:
