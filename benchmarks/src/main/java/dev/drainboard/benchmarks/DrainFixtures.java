@@ -29,6 +29,50 @@ final class DrainFixtures {
                 && pdb.getStatus().getCurrentHealthy() != null && pdb.getStatus().getCurrentHealthy() >= 1;
     }
 
+    /**
+     * {@code -Ddrainboard.bench.kubevirt-version=v1.9.0} (or a main's {@code --kubevirt-version=v1.9.0}): the KubeVirt
+     * release the benchmark's cluster reports ({@code status.observedKubeVirtVersion} of its KubeVirt CR), so the
+     * controllers run that release's drain path (on v1.9: the migration priority queue). Unset: no KubeVirt CR, the
+     * default profile.
+     */
+    static final String KUBEVIRT_VERSION_PROPERTY = "drainboard.bench.kubevirt-version";
+
+    /** The version asked for, or null. */
+    static String kubeVirtVersion() {
+        String v = System.getProperty(KUBEVIRT_VERSION_PROPERTY);
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    /** A main's {@code --kubevirt-version=…} sets the property the benchmark reads. */
+    static void kubeVirtVersionArg(String[] args) {
+        for (String a : args) {
+            if (a.startsWith("--kubevirt-version=")) {
+                System.setProperty(KUBEVIRT_VERSION_PROPERTY, a.substring("--kubevirt-version=".length()));
+            }
+        }
+    }
+
+    /**
+     * Scenario documents (each starting with {@code ---}) for a KubeVirt CR reporting {@link #kubeVirtVersion()}, or
+     * nothing when none is asked for.
+     */
+    static String kubeVirtScenario() {
+        String version = kubeVirtVersion();
+        if (version == null) {
+            return "";
+        }
+        return "---\napiVersion: v1\nkind: Namespace\nmetadata: {name: kubevirt}\n"
+                + "---\napiVersion: kubevirt.io/v1\nkind: KubeVirt\nmetadata: {name: kubevirt, namespace: kubevirt}\n"
+                + "spec: {}\nstatus: {observedKubeVirtVersion: \"" + version + "\"}\n";
+    }
+
+    /** Whether the release keeps a PDB per VMI (≤ 1.5), so the benchmark waits for them to settle before draining. */
+    static boolean budgetsExpected() {
+        String version = kubeVirtVersion();
+        return version == null || dev.drainboard.kubevirt.KubeVirtProfile.of(version)
+                .map(dev.drainboard.kubevirt.KubeVirtProfile::protectsWithPdbs).orElse(true);
+    }
+
     /** Polls until the condition holds; fails after 5 minutes naming what it waited for. */
     static void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);

@@ -35,4 +35,22 @@ class ColdDrainBenchmarkSmokeTest {
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("cold drain of 2 VMIs × 16 MiB at 64 MiB/s",
                 "physical ideal 0.25 s", "launch → first migration starts", "last migration ends → exit");
     }
+
+    /** The same cold drain on KubeVirt v1.9's path (the serve process reads the version from the scenario's KubeVirt CR). */
+    @Test
+    void aColdCliDrainEndsOnTheV19Profile() throws Exception {
+        Path launcher = Path.of(System.getProperty("drainboard.launcher", "../drainboard")).toAbsolutePath().normalize();
+        assertThat(launcher).as("the ./drainboard launcher (mvn verify packages app/ before benchmarks/)").isExecutable();
+        System.setProperty(DrainFixtures.KUBEVIRT_VERSION_PROPERTY, "v1.9.0");
+        try {
+            assertThat(ColdDrainBenchmark.scenario(ColdDrainBenchmark.Sizes.smoke()))
+                    .contains("kind: KubeVirt", "observedKubeVirtVersion: \"v1.9.0\"");
+            List<ColdDrainBenchmark.Run> runs = ColdDrainBenchmark.run(ColdDrainBenchmark.Sizes.smoke(), launcher,
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            assertThat(runs.getFirst().migrations()).isEqualTo(ColdDrainBenchmark.Sizes.smoke().vmis());
+            assertThat(runs.getFirst().ratio()).isGreaterThan(1).isFinite();
+        } finally {
+            System.clearProperty(DrainFixtures.KUBEVIRT_VERSION_PROPERTY);
+        }
+    }
 }

@@ -68,4 +68,23 @@ class DrainBenchmarkSmokeTest {
         assertThat(report.kubectlRatio()).isPositive().isFinite();
         assertThat(printed.toString(StandardCharsets.UTF_8)).containsPattern("kubectl drain: [0-9.]+ s \\(last line: node/node01 drained\\)");
     }
+
+    /**
+     * On KubeVirt v1.9's drain path (the migration priority queue: every VMIM created at once, the migration controller
+     * holding them to the limits): the drain still ends DRAINED within the limits, and the run says which release.
+     */
+    @Test
+    void runsOnTheV19ProfileWhenAsked() throws Exception {
+        System.setProperty(DrainFixtures.KUBEVIRT_VERSION_PROPERTY, "v1.9.0");
+        try {
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            DrainBenchmark.Report report = DrainBenchmark.run(DrainBenchmark.Sizes.smoke(), false,
+                    new PrintStream(printed, true, StandardCharsets.UTF_8));
+            assertThat(report.oneNodeSeconds()).isPositive();
+            assertThat(report.oneNodePhysicalRatio()).isGreaterThan(1).isFinite();
+            assertThat(printed.toString(StandardCharsets.UTF_8)).contains("KubeVirt version the cluster reports: v1.9.0");
+        } finally {
+            System.clearProperty(DrainFixtures.KUBEVIRT_VERSION_PROPERTY);
+        }
+    }
 }

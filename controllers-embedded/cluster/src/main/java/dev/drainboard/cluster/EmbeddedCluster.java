@@ -96,6 +96,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                 installKubeVirtCrds(api, documents);
             }
             ScenarioLoader.load(api, documents);
+            installVirtControllerAccount(api);
             components.add(new NamespaceController(store, registry));
             components.add(new GarbageCollector(store, registry));
             components.add(new DisruptionController(store));
@@ -152,6 +153,35 @@ public final class EmbeddedCluster implements AutoCloseable {
         configMap.putObject("data").put(CLIENT_CA_KEY, caPem);
         if (api.store().get(BuiltinResources.CONFIG_MAPS, "kube-system", CLIENT_CA_CONFIG_MAP) == null) {
             api.load(configMap);
+        }
+    }
+
+    /**
+     * virt-controller's service account, as KubeVirt's operator installs it: {@code kubevirt-controller} in the
+     * install namespace ({@code kubevirt}, created when the scenario has not), bound here to {@code cluster-admin}.
+     * Drainboard's controllers run as it (a TokenRequest token, see LocalControlPlane), so virt-api's checks of "is this
+     * virt-controller" (a migration's {@code spec.priority}) see them as KubeVirt's own controller and a user as a user.
+     */
+    private static void installVirtControllerAccount(ApiServer api) {
+        String ns = dev.drainboard.kubevirt.KubeVirtValues.DEFAULT_INSTALL_NAMESPACE;
+        String name = dev.drainboard.kubevirt.KubeVirtValues.CONTROLLER_SERVICE_ACCOUNT;
+        if (api.store().get(BuiltinResources.NAMESPACES, null, ns) == null) {
+            ObjectNode namespace = Json.object().put("apiVersion", "v1").put("kind", "Namespace");
+            namespace.putObject("metadata").put("name", ns);
+            api.load(namespace);
+        }
+        if (api.store().get(BuiltinResources.SERVICE_ACCOUNTS, ns, name) == null) {
+            ObjectNode account = Json.object().put("apiVersion", "v1").put("kind", "ServiceAccount");
+            account.putObject("metadata").put("name", name).put("namespace", ns)
+                    .putObject("labels").put("kubevirt.io", "");
+            api.load(account);
+        }
+        if (api.store().get(BuiltinResources.CLUSTER_ROLE_BINDINGS, null, name) == null) {
+            ObjectNode binding = Json.object().put("apiVersion", "rbac.authorization.k8s.io/v1").put("kind", "ClusterRoleBinding");
+            binding.putObject("metadata").put("name", name).putObject("labels").put("kubevirt.io", "");
+            binding.putObject("roleRef").put("apiGroup", "rbac.authorization.k8s.io").put("kind", "ClusterRole").put("name", "cluster-admin");
+            binding.putArray("subjects").addObject().put("kind", "ServiceAccount").put("name", name).put("namespace", ns);
+            api.load(binding);
         }
     }
 

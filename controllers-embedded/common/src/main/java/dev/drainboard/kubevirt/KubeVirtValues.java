@@ -40,6 +40,32 @@ public final class KubeVirtValues {
     public static final String PRIORITY_USER_TRIGGERED = "user-triggered";
     public static final String PRIORITY_SYSTEM_MAINTENANCE = "system-maintenance";
 
+    /**
+     * Where the migration controller's queue puts a VMIM of each {@code spec.priority} (KubeVirt's
+     * {@code QueuePrioritySystemCritical} … {@code QueuePriorityDefault} in pkg/util/migrations/migrations.go): 100,
+     * 50, 20; no priority or an unknown one 0.
+     */
+    public static int queuePriority(String priority) {
+        if (priority == null) {
+            return 0;
+        }
+        return switch (priority) {
+            case PRIORITY_SYSTEM_CRITICAL -> 100;
+            case PRIORITY_USER_TRIGGERED -> 50;
+            case PRIORITY_SYSTEM_MAINTENANCE -> 20;
+            default -> 0;
+        };
+    }
+
+    /**
+     * The feature gate of the migration priority queue in KubeVirt v1.7–v1.8 (beta in 1.8, off unless listed);
+     * GA and always on from v1.9 (pkg/virt-config/featuregate/active.go).
+     */
+    public static final String MIGRATION_PRIORITY_QUEUE_GATE = "MigrationPriorityQueue";
+
+    /** The service account virt-controller runs as, in KubeVirt's install namespace (components/serviceaccountnames.go). */
+    public static final String CONTROLLER_SERVICE_ACCOUNT = "kubevirt-controller";
+
     /** {@code status.migrationState.mode}. */
     public static final String MIGRATION_MODE_PRE_COPY = "PreCopy";
     public static final String MIGRATION_MODE_POST_COPY = "PostCopy";

@@ -3,7 +3,12 @@ package dev.drainboard.controlplane;
 import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.handler.NodeHandler;
+import dev.drainboard.kubevirt.KubeVirtValues;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 
@@ -51,7 +56,7 @@ public final class LocalControlPlane implements AutoCloseable {
     /** As {@link #start(Config, HypervisorRegistry, boolean, WebhookAddress)}, answering only {@code callers}. */
     public static LocalControlPlane start(Config config, HypervisorRegistry hypervisors, boolean controllers,
                                           WebhookAddress webhook, WebhookCallers callers) {
-        ControlPlane plane = controllers ? ControlPlane.builder(config)
+        ControlPlane plane = controllers ? ControlPlane.builder(hypervisors != null ? asVirtController(config) : config)
                 .webhookHost(webhook.host()).webhookBindAddress(webhook.bindAddress()).webhookCallers(callers).build() : null;
         KubernetesClient client = hypervisors == null ? null : new KubernetesClientBuilder().withConfig(config).build();
         NodeHandler handler = client == null ? null : new NodeHandler(client, hypervisors);
@@ -69,6 +74,32 @@ public final class LocalControlPlane implements AutoCloseable {
             throw e;
         }
     }
+
+    /**
+     * The embedded cluster's credentials for the controllers: a TokenRequest token of virt-controller's service
+     * account ({@code kubevirt/kubevirt-controller}, which the embedded cluster installs as KubeVirt's operator would),
+     * so that virt-api's "only virt-controller may" checks (a migration's {@code spec.priority}) see Drainboard's
+     * controllers as KubeVirt's own and the kubeconfig's user as a user. A cluster without that account, or a user
+     * who may not request its tokens: unchanged.
+     */
+    public static Config asVirtController(Config config) {
+        try (KubernetesClient admin = new KubernetesClientBuilder().withConfig(config).build()) {
+            TokenRequest request = new TokenRequestBuilder().withNewSpec()
+                    .withExpirationSeconds(VIRT_CONTROLLER_TOKEN_SECONDS).endSpec().build();
+            TokenRequest answer = admin.serviceAccounts().inNamespace(KubeVirtValues.DEFAULT_INSTALL_NAMESPACE)
+                    .withName(KubeVirtValues.CONTROLLER_SERVICE_ACCOUNT).tokenRequest(request);
+            String token = answer == null || answer.getStatus() == null ? null : answer.getStatus().getToken();
+            return token == null ? config : new ConfigBuilder(config).withOauthToken(token).build();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404 || e.getCode() == 403) {
+                return config; // no such account, or not ours to use: the controllers run as the kubeconfig's user
+            }
+            throw e;
+        }
+    }
+
+    /** Ten years: the embedded cluster lives only as long as this process. */
+    private static final long VIRT_CONTROLLER_TOKEN_SECONDS = 10L * 365 * 24 * 3600;
 
     /** The controllers, when this process runs them. */
     public Optional<ControlPlane> controllers() {

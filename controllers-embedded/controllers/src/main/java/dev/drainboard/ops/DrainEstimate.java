@@ -7,6 +7,7 @@ import dev.drainboard.kubevirt.config.MigrationConfig;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,8 @@ import java.util.Map;
  * ({@code handler.MigrationSync#options}: {@code bandwidthPerMigration}, else the source node's link; the guest's
  * dirty rate; the allowed downtime), plus what the cluster's recent migrations showed a migration costs beyond its
  * transfer ({@link MigrationOverhead}: target pod, hand-over), started in order as the migration controller's slots
- * allow ({@link MigrationSlots.Limits}: per source node and per cluster). Evictions of other pods, guest shutdowns and
+ * allow ({@link MigrationSlots#turns}: per source node and per cluster, as the priority queue orders them; without
+ * the queue the evacuation's throttle lets them start in the same order). Evictions of other pods, guest shutdowns and
  * boots are not counted.
  */
 @Pure
@@ -79,6 +81,11 @@ public final class DrainEstimate {
     private DrainEstimate() {
     }
 
+    /**
+     * Starts the transfers in the order given (a drain's migrations share one priority, so the queue takes them by
+     * age, and they are created in name order) whenever {@link MigrationSlots#turns} lets them start: the rule the
+     * migration controller applies, one code for both.
+     */
     public static Estimate of(List<Transfer> transfers, MigrationSlots.Limits limits) {
         return of(transfers, limits, MigrationOverhead.NONE);
     }
@@ -86,17 +93,22 @@ public final class DrainEstimate {
     /** The transfers through the slots, each taking its transfer time plus {@code overhead}. */
     public static Estimate of(List<Transfer> transfers, MigrationSlots.Limits limits, MigrationOverhead.Observed overhead) {
         double perMigration = overhead.secondsPerMigration();
-        List<Transfer> pending = new ArrayList<>(transfers);
+        Map<String, Transfer> pending = new LinkedHashMap<>();
+        for (int i = 0; i < transfers.size(); i++) {
+            pending.put("%08d".formatted(i), transfers.get(i));
+        }
         List<double[]> runningEnds = new ArrayList<>();
         List<String> runningNodes = new ArrayList<>();
         Map<String, Double> finish = new LinkedHashMap<>();
         double now = 0;
         while (!pending.isEmpty() || !runningEnds.isEmpty()) {
-            for (var it = pending.iterator(); it.hasNext() && runningEnds.size() < limits.perCluster(); ) {
-                Transfer t = it.next();
-                long fromNode = runningNodes.stream().filter(t.node()::equals).count();
-                if (fromNode < limits.perSourceNode()) {
-                    it.remove();
+            List<MigrationSlots.Queued> queued = pending.entrySet().stream()
+                    .map(e -> new MigrationSlots.Queued(e.getKey(), 0, e.getKey(), e.getValue().node())).toList();
+            Map<String, Integer> fromNode = new HashMap<>();
+            runningNodes.forEach(n -> fromNode.merge(n, 1, Integer::sum));
+            for (MigrationSlots.Turn turn : MigrationSlots.turns(queued, runningEnds.size(), fromNode, limits)) {
+                if (turn.runs()) {
+                    Transfer t = pending.remove(turn.vmim().key());
                     double seconds = t.seconds();
                     runningEnds.add(new double[]{now + (seconds > 0 ? seconds + perMigration : 0)});
                     runningNodes.add(t.node());

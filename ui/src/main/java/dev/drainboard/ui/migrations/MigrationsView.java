@@ -68,6 +68,8 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
                 Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)), 320)
                 .setId("progressColumn");
         screen.textColumn("Cause", MigrationRow::cause, 125);
+        // The migration priority queue's order (KubeVirt v1.7+): which Pending VMIM goes first.
+        screen.textColumn("Priority", r -> Formats.orDash(r.priority()), 115);
         clockColumn("Duration", (r, now) -> Formats.duration(r.elapsed(now)),
                 Comparator.comparing(r -> r.elapsed(clock.get())), 75);
         TableColumn<MigrationRow, MigrationRow> created = clockColumn("Created", (r, now) ->

@@ -16,6 +16,8 @@ import java.util.Optional;
  *                       in flight
  * @param progress       the transfer as last reported by the source node; null before the transfer starts
  * @param failureReason  {@code migrationState.failureReason}, empty if none
+ * @param priority       {@code spec.priority} ({@code system-critical}, {@code user-triggered},
+ *                       {@code system-maintenance}) with the migration priority queue (KubeVirt v1.7+); empty if none
  */
 public record MigrationRow(
         String namespace,
@@ -34,7 +36,16 @@ public record MigrationRow(
         Instant since,
         Instant until,
         TransferProgress progress,
-        String failureReason) implements Row {
+        String failureReason,
+        String priority) implements Row {
+
+    /** A row without a priority (KubeVirt before v1.7, or the queue off). */
+    public MigrationRow(String namespace, String name, String uid, String vmi, String phase, String sourceNode,
+                        String targetNode, String sourcePod, String targetPod, String cause, String started, String ended,
+                        String created, Instant since, Instant until, TransferProgress progress, String failureReason) {
+        this(namespace, name, uid, vmi, phase, sourceNode, targetNode, sourcePod, targetPod, cause, started, ended,
+                created, since, until, progress, failureReason, "");
+    }
 
     /** Succeeded or Failed: nothing will happen to it any more. */
     public boolean finished() {
@@ -58,6 +69,6 @@ public record MigrationRow(
 
     @Override
     public String searchText() {
-        return String.join(" ", namespace, name, vmi, phase, sourceNode, targetNode, cause);
+        return String.join(" ", namespace, name, vmi, phase, sourceNode, targetNode, cause, priority);
     }
 }

@@ -222,7 +222,8 @@ final class RowMapping {
                 instant(vmim.getMetadata().getCreationTimestamp()).orElse(null),
                 until,
                 transfer,
-                state == null ? "" : Objects.toString(state.getFailureReason(), ""));
+                state == null ? "" : Objects.toString(state.getFailureReason(), ""),
+                vmim.getSpec() == null || vmim.getSpec().getPriority() == null ? "" : vmim.getSpec().getPriority());
     }
 
     private static Optional<Instant> phaseTransition(

@@ -187,6 +187,16 @@ class RowMappingTest {
         assertThat(LabelSelectors.matches(b.build(), l)).isEqualTo(matches);
     }
 
+    @ParameterizedTest(name = "spec.priority {0} → \"{1}\"")
+    @CsvSource(delimiter = '|', value = {"system-critical | system-critical", "system-maintenance | system-maintenance", "none | ''"})
+    void theMigrationPriorityIsShownWhenSet(String priority, String shown) {
+        var vmim = vmim("Pending", Map.of());
+        vmim.getSpec().setPriority(priority.equals("none") ? null : priority);
+        MigrationRow row = RowMapping.migrationRow(vmim, null);
+        assertThat(row.priority()).isEqualTo(shown);
+        assertThat(row.searchText()).contains(shown);
+    }
+
     @ParameterizedTest(name = "annotations {0} → cause \"{1}\"")
     @CsvSource(delimiter = '|', value = {
             "drainboard.dev/migration-cause=node drain taint                                 | node drain taint",

@@ -158,6 +158,14 @@ public final class ApiServer implements AutoCloseable {
         return authorization;
     }
 
+    /**
+     * The user of the request being handled on this thread (the cluster admin for in-process requests): what
+     * kube-apiserver puts in an AdmissionReview's {@code request.userInfo} for the built-in webhooks to check.
+     */
+    public static UserInfo requestUser() {
+        return Authorization.user();
+    }
+
     /** Handles one in-process request, as the cluster admin; see {@link #handle(ApiRequest, ResponseChannel, UserInfo)}. */
     public void handle(ApiRequest request, ResponseChannel channel) {
         handle(request, channel, AdminUser.USER);

@@ -11,6 +11,7 @@ import dev.drainboard.cluster.apiserver.ResourceType;
 import dev.drainboard.cluster.apiserver.admission.AdmissionAttributes;
 import dev.drainboard.cluster.apiserver.admission.BuiltInAdmission;
 import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.config.ClusterConfig;
 
@@ -26,9 +27,11 @@ import java.util.UUID;
  * webhook configurations; their denials read the same here. The KubeVirt CR in force (chosen as
  * {@link ClusterConfig#select} chooses) is read on every request, so a change to it applies to the next object.
  *
- * <p>The embedded cluster has one user, and Drainboard's controllers and node handler run as it; where KubeVirt lets
- * its own service accounts do more than a user (set a migration's priority, change a VMI's reserved labels or its
- * status), that user is let through.
+ * <p>The embedded cluster's admin user (the kubeconfig's) runs the node handler; where KubeVirt lets its own service
+ * accounts do more than a user (change a VMI's reserved labels or its status), that user is let through. A migration's
+ * priority is the exception: only virt-controller's service account may set it, and Drainboard's controllers run as
+ * that account here ({@code kubevirt/kubevirt-controller}, see docs/embedded-cluster.md), so a {@code kubectl create}
+ * with a priority is refused as on a real cluster.
  */
 public final class VirtApi implements BuiltInAdmission {
 
@@ -166,7 +169,28 @@ public final class VirtApi implements BuiltInAdmission {
         for (JsonNode g : kubeVirt().path("spec").path("configuration").path("developerConfiguration").path("featureGates")) {
             gate |= g.asText().equals(DECENTRALIZED_GATE);
         }
-        return MigrationCreateDecision.decide(migration, vmi, migrations, true, gate);
+        String username = ApiServer.requestUser().name();
+        JsonNode kubeVirt = kubeVirt();
+        String installNamespace = kubeVirt.isMissingNode() ? KubeVirtValues.DEFAULT_INSTALL_NAMESPACE : Json.namespace(kubeVirt);
+        return MigrationCreateDecision.decide(migration, vmi, migrations, priorityRule(kubeVirt),
+                MigrationCreateDecision.isVirtController(username, installNamespace), gate);
+    }
+
+    /** What the release the KubeVirt CR reports makes of a VMIM's {@code spec.priority} ({@link ClusterConfig#migrationPriorityQueue}). */
+    private static MigrationCreateDecision.PriorityRule priorityRule(JsonNode kubeVirt) {
+        ClusterConfig config = ClusterConfig.defaults();
+        if (!kubeVirt.isMissingNode()) {
+            try {
+                config = ClusterConfig.from(MODEL.convertValue(kubeVirt, KubeVirt.class));
+            } catch (IllegalArgumentException | dev.drainboard.kubevirt.config.InvalidClusterConfigException e) {
+                // a CR KubeVirt cannot read configures nothing: its defaults
+            }
+        }
+        if (!config.migrationPriorityField()) {
+            return MigrationCreateDecision.PriorityRule.NO_FIELD;
+        }
+        return config.migrationPriorityQueue() ? MigrationCreateDecision.PriorityRule.CONTROLLER_ONLY
+                : MigrationCreateDecision.PriorityRule.GATE_OFF;
     }
 
     /** migration-create-mutator.go: the {@code kubevirt.io/vmi-name} label and the migration finalizer. */

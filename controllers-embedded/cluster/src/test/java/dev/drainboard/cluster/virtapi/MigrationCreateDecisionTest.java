@@ -8,6 +8,7 @@ import dev.drainboard.cluster.apiserver.Json;
 import java.util.List;
 import java.util.Optional;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -55,5 +56,38 @@ class MigrationCreateDecisionTest {
         var denial = MigrationCreateDecision.decide(yaml("{metadata: {namespace: prod}, spec: {vmiName: vm, priority: system-critical}}"),
                 yaml(RUNNING), List.of(), allowed, false);
         assertThat(denial.map(Denial::message).orElse("")).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}, from virt-controller {1} → {2}")
+    @CsvSource(delimiter = '|', value = {
+            "NO_FIELD        | false | ''",
+            "GATE_OFF        | true  | MigrationPriorityQueue feature gate is not enabled in kubevirt resource",
+            "GATE_OFF        | false | MigrationPriorityQueue feature gate is not enabled in kubevirt resource",
+            "CONTROLLER_ONLY | true  | ''",
+            "CONTROLLER_ONLY | false | Migration priority queue, only virt-controller is allowed to set priority field",
+    })
+    @DisplayName("spec.priority by release: no check before 1.7, gate first in 1.7–1.8, then virt-controller only")
+    void priorityByRelease(MigrationCreateDecision.PriorityRule rule, boolean fromController, String expected) {
+        var denial = MigrationCreateDecision.decide(yaml("{metadata: {namespace: prod}, spec: {vmiName: vm, priority: system-critical}}"),
+                yaml(RUNNING), List.of(), rule, fromController, false);
+        assertThat(denial.map(Denial::message).orElse("")).isEqualTo(expected);
+        var none = MigrationCreateDecision.decide(yaml("{metadata: {namespace: prod}, spec: {vmiName: vm}}"),
+                yaml(RUNNING), List.of(), rule, fromController, false);
+        assertThat(none).as("no priority, no check").isEmpty();
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} in {1} → {2}")
+    @CsvSource(delimiter = '|', value = {
+            "system:serviceaccount:kubevirt:kubevirt-controller          | kubevirt | true",
+            "system:serviceaccount:kubevirt:kubevirt-handler             | kubevirt | false",
+            "system:serviceaccount:kubevirt:kubevirt-synchronization-controller | kubevirt | false",
+            "system:serviceaccount:other:kubevirt-controller             | kubevirt | false",
+            "system:serviceaccount:cnv:kubevirt-controller               | cnv      | true",
+            "drainboard-admin                                            | kubevirt | false",
+            "kubevirt-controller                                         | kubevirt | false",
+    })
+    @DisplayName("virt-controller is KubeVirt's controller service account of the install namespace, no one else")
+    void virtController(String username, String namespace, boolean expected) {
+        assertThat(MigrationCreateDecision.isVirtController(username, namespace)).isEqualTo(expected);
     }
 }

@@ -123,9 +123,12 @@ class ClusterConfigSourceTest {
         }
     }
 
+    /** The namespace, created unless there (the cluster comes with KubeVirt's own, {@code kubevirt}). */
     private void namespace(String name) {
         Namespace ns = new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build();
-        client.namespaces().resource(ns).create();
+        if (client.namespaces().withName(name).get() == null) {
+            client.namespaces().resource(ns).create();
+        }
     }
 
     private static KubeVirt kubeVirt(String json) {

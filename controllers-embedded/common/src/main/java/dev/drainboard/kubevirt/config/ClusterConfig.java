@@ -2,6 +2,7 @@ package dev.drainboard.kubevirt.config;
 
 import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.KubeVirtProfile;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.KubeVirtSpec;
@@ -75,6 +76,23 @@ public record ClusterConfig(
     /** KubeVirt's configuration when no KubeVirt CR is there. */
     public static ClusterConfig defaults() {
         return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.empty());
+    }
+
+    /**
+     * Whether the migration priority queue is on: always from v1.9, behind the {@code MigrationPriorityQueue} gate in
+     * v1.7–v1.8, absent before. When on, the evacuation controller creates every migration at once, with a
+     * {@code spec.priority}, and the migration controller starts them by priority within the limits; when off, the
+     * evacuation controller throttles (KubeVirt's {@code MigrationPriorityQueueEnabled}, pkg/virt-config/feature-gates.go).
+     * The one place that decides.
+     */
+    public boolean migrationPriorityQueue() {
+        return profile.migrationPriorityQueue()
+                || (profile == KubeVirtProfile.V1_7 && isFeatureGateEnabled(KubeVirtValues.MIGRATION_PRIORITY_QUEUE_GATE));
+    }
+
+    /** Whether VMIMs have {@code spec.priority} at all: the field came with v1.7. */
+    public boolean migrationPriorityField() {
+        return profile.compareTo(KubeVirtProfile.V1_7) >= 0;
     }
 
     public boolean isFeatureGateEnabled(String gate) {

@@ -206,4 +206,21 @@ class ClusterConfigTest {
         kv.setStatus(status);
         return kv;
     }
+
+    @ParameterizedTest(name = "{0}, gate {1}: queue {2}, priority field {3}")
+    @CsvSource({
+            "SEEDS, false, false, false",
+            "SEEDS, true,  false, false",
+            "V1_6,  true,  false, false",
+            "V1_7,  false, false, true",
+            "V1_7,  true,  true,  true",
+            "V1_9,  false, true,  true",
+            "V1_9,  true,  true,  true",
+    })
+    void migrationPriorityQueueIsTheProfileAndTheGate(KubeVirtProfile profile, boolean gate, boolean queue, boolean field) {
+        ClusterConfig config = new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(),
+                gate ? Set.of("MigrationPriorityQueue") : Set.of(), Optional.empty()).withProfile(profile);
+        assertThat(config.migrationPriorityQueue()).isEqualTo(queue);
+        assertThat(config.migrationPriorityField()).isEqualTo(field);
+    }
 }

@@ -46,8 +46,9 @@ import java.util.concurrent.Executors;
 
 /**
  * The evacuation controller ({@code pkg/virt-controller/watch/drain/evacuation/evacuation.go} in KubeVirt): per node,
- * creates the VMIMs that move marked VMIs (or, under the drain taint, all of them) away, as many as the migration
- * limits allow. Keys are node names; the decision is {@link EvacuationDecision}.
+ * creates the VMIMs that move marked VMIs (or, under the drain taint, all of them) away: as many as the migration
+ * limits allow, or, with the migration priority queue on, all at once with their priority (the migration controller
+ * then holds them Pending until their turn). Keys are node names; the decision is {@link EvacuationDecision}.
  *
  * <p>Better than KubeVirt's fixed 5-second re-check: a node that found no free slot is remembered, and the moment
  * any migration ends every such node is queued again, so the next migration starts within milliseconds.
@@ -267,7 +268,7 @@ public final class EvacuationController {
         try {
             VirtualMachineInstanceMigration created = client.resources(VirtualMachineInstanceMigration.class)
                     .inNamespace(c.vmi().getMetadata().getNamespace())
-                    .resource(newMigration(c.vmi(), nodeName, c.cause())).create();
+                    .resource(newMigration(c.vmi(), nodeName, c.cause(), config.current().migrationPriorityQueue())).create();
             informers.freshMigrations().written(created);
             events.normal(c.vmi(), KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_MIGRATION, created.getMetadata().getName());
             return null;
@@ -293,11 +294,13 @@ public final class EvacuationController {
 
     /**
      * The VMIM as KubeVirt's {@code GenerateNewMigration} makes it: {@code generateName: kubevirt-evacuation-}, the
-     * evacuated node in {@code kubevirt.io/evacuationMigration}, priority system-critical (system-maintenance for the
-     * descheduler), plus what KubeVirt's mutating webhook would add (the {@code kubevirt.io/vmi-name} label, the
-     * finalizer) and Drainboard's cause annotation.
+     * evacuated node in {@code kubevirt.io/evacuationMigration}, with the priority queue on a priority:
+     * system-critical (system-maintenance for the descheduler); plus what KubeVirt's mutating webhook would add (the
+     * {@code kubevirt.io/vmi-name} label, the finalizer) and Drainboard's cause annotation. Without the queue there is
+     * no priority (v1.8's {@code GenerateNewMigration} sets it only when the gate is on; older releases have no field).
      */
-    public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause) {
+    public static VirtualMachineInstanceMigration newMigration(VirtualMachineInstance vmi, String node, String cause,
+                                                               boolean priorityQueue) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
         boolean descheduler = DeschedulerAnnotations.evictedByDescheduler(vmi);
         m.setMetadata(new ObjectMetaBuilder()
@@ -309,7 +312,9 @@ public final class EvacuationController {
                 .withFinalizers(KubeVirtFinalizers.MIGRATION_JOB)
                 .build());
         VirtualMachineInstanceMigrationSpec spec = new VirtualMachineInstanceMigrationSpec(vmi.getMetadata().getName());
-        spec.setPriority(descheduler ? KubeVirtValues.PRIORITY_SYSTEM_MAINTENANCE : KubeVirtValues.PRIORITY_SYSTEM_CRITICAL);
+        if (priorityQueue) {
+            spec.setPriority(descheduler ? KubeVirtValues.PRIORITY_SYSTEM_MAINTENANCE : KubeVirtValues.PRIORITY_SYSTEM_CRITICAL);
+        }
         m.setSpec(spec);
         return m;
     }

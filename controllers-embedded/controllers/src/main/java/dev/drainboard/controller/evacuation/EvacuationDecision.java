@@ -41,6 +41,10 @@ import java.util.stream.Collectors;
  * no slot      wait; the controller re-queues the node when a migration ends, and after 5 s at the latest
  * </pre>
  *
+ * <p>With the migration priority queue on ({@link ClusterConfig#migrationPriorityQueue()}: v1.9, or v1.7–v1.8 with
+ * its gate) none of the throttling applies: every candidate gets its VMIM at once, with a priority, no warning is
+ * recorded, and the migration controller holds the VMIMs Pending until their turn ({@link MigrationSlots#turns}).
+ *
  * <p>"In flight" counts every unfinished VMIM, Pending ones too ({@link MigrationSlots#unfinished}, where it says
  * why): a VMIM this controller creates then always fits the limits.
  */
@@ -103,6 +107,11 @@ public final class EvacuationDecision {
             return Plan.NOTHING;
         }
 
+        if (in.config().migrationPriorityQueue()) {
+            // KubeVirt v1.7+ with the queue on: no throttling here; every candidate gets its VMIM at once and the
+            // migration controller starts them by priority within the limits. The non-migratable ones are left alone.
+            return new Plan(List.copyOf(candidates), List.of(), false, null, List.of());
+        }
         MigrationSlots.Limits limits = MigrationSlots.Limits.of(in.config().migrations());
         MigrationSlots.InFlight inFlight = MigrationSlots.inFlight(in.unfinished(), node, in.vmiNodes()::get);
         int freeSlots = limits.free(inFlight);

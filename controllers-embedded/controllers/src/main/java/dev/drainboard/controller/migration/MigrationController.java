@@ -72,6 +72,10 @@ import java.util.concurrent.Executors;
  *
  * <p>When a VMIM ends, the VMIMs held back by the migration limits are queued again at once, and the finished
  * VMIMs of its VMI beyond the 5 newest are deleted (as KubeVirt's {@code garbageCollectFinalizedMigrations}).
+ *
+ * <p>With the migration priority queue on ({@code ClusterConfig#migrationPriorityQueue}), a Pending VMIM starts
+ * only on its turn ({@link MigrationSlots#turns}: priority, then age, within the limits), and a freed slot queues
+ * the next ones in that order rather than every waiting VMIM.
  */
 public final class MigrationController {
 
@@ -184,10 +188,73 @@ public final class MigrationController {
                 }));
     }
 
+    /**
+     * A slot was freed. Without the priority queue every VMIM waiting for one looks again; with it, the first
+     * {@code parallelMigrationsPerCluster} Pending ones in queue order (as KubeVirt's
+     * {@code reEnqueueHighestPriorityPendingMigrations}) and every one whose turn has come, so a freed slot is taken
+     * within a pass rather than at the next 1–5 s re-check.
+     */
     private void capacityFreed() {
-        for (String key : Set.copyOf(waitingForCapacity)) {
-            loop.enqueue(key);
+        ClusterConfig cfg = config.current();
+        if (!cfg.migrationPriorityQueue()) {
+            for (String key : Set.copyOf(waitingForCapacity)) {
+                loop.enqueue(key);
+            }
+            return;
         }
+        List<MigrationSlots.Queued> queued = queued(informers.freshMigrations().list(), null);
+        Set<String> keys = new java.util.LinkedHashSet<>(MigrationSlots.nextInQueue(queued,
+                cfg.migrations().parallelMigrationsPerCluster()));
+        for (MigrationSlots.Turn turn : turns(queued, cfg)) {
+            if (turn.runs()) {
+                keys.add(turn.vmim().key());
+            }
+        }
+        keys.forEach(loop::enqueue);
+    }
+
+    /**
+     * The VMIMs in the priority queue: no phase or Pending, no target pod yet, not being deleted, their VMI running
+     * (one that is not cannot start, and must not hold a slot from those behind it); {@code self} always.
+     */
+    private List<MigrationSlots.Queued> queued(Collection<VirtualMachineInstanceMigration> all, VirtualMachineInstanceMigration self) {
+        List<MigrationSlots.Queued> queued = new ArrayList<>();
+        for (VirtualMachineInstanceMigration m : all) {
+            boolean isSelf = self != null && Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid());
+            if (isSelf || (MigrationSlots.standing(m, this::targetPodCreated) == MigrationSlots.Standing.QUEUED
+                    && m.phase().map(p -> p == MigrationPhase.PENDING).orElse(true)
+                    && m.getMetadata().getDeletionTimestamp() == null
+                    && vmiRunning(m))) {
+                queued.add(MigrationSlots.Queued.of(m, this::nodeOfVmi));
+            }
+        }
+        return queued;
+    }
+
+    private boolean vmiRunning(VirtualMachineInstanceMigration m) {
+        if (m.getSpec() == null || m.getSpec().getVmiName() == null) {
+            return false;
+        }
+        VirtualMachineInstance vmi = informers.vmis().getStore().getByKey(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+        return vmi != null && vmi.phase().orElse(null) == dev.drainboard.kubevirt.api.VmiPhase.RUNNING;
+    }
+
+    private List<MigrationSlots.Turn> turns(List<MigrationSlots.Queued> queued, ClusterConfig cfg) {
+        List<VirtualMachineInstanceMigration> started = MigrationSlots.started(informers.freshMigrations().list(), this::targetPodCreated);
+        return MigrationSlots.turns(queued, started.size(), MigrationSlots.byNode(started, this::nodeOfVmi),
+                MigrationSlots.Limits.of(cfg.migrations()));
+    }
+
+    /** This VMIM's turn in the priority queue; null when the queue is off or the VMIM is not waiting to start. */
+    private MigrationSlots.Turn turnOf(VirtualMachineInstanceMigration vmim, List<Pod> targets, ClusterConfig cfg) {
+        boolean waiting = vmim.phase().map(p -> p == MigrationPhase.PENDING).orElse(true) && targets.isEmpty()
+                && !startedNotSeen.contains(vmim.getMetadata().getUid());
+        if (!cfg.migrationPriorityQueue() || !waiting) {
+            return null;
+        }
+        String key = Keys.of(vmim);
+        return turns(queued(informers.freshMigrations().list(), vmim), cfg).stream()
+                .filter(t -> t.vmim().key().equals(key)).findFirst().orElse(null);
     }
 
     Result reconcile(String key) {
@@ -230,7 +297,7 @@ public final class MigrationController {
         Instant now = clock.instant();
         MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
                 budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, started, cfg.migrations(),
-                timings, now));
+                timings, now, turnOf(vmim, targets, cfg)));
 
         if (plan.waitingForCapacity()) {
             waitingForCapacity.add(key);

@@ -57,7 +57,8 @@ import java.util.Optional;
  * progression (one step per pass)
  *   unset            → Pending      (Failed if an older unfinished VMIM of the VMI exists)
  *   Pending          back-off (evacuations: 20 s, doubling per failure since the last success); wait for a slot
- *                    (cluster and source-node limits), for one active pod, for the PDB expanded to 2 and
+ *                    (cluster and source-node limits; with the priority queue on, also for the VMIMs before it
+ *                    in the queue: {@link MigrationSlots#turns}), for one active pod, for the PDB expanded to 2 and
  *                    observed; then create the target pod; → Scheduling once it exists
  *   Scheduling       target pod unschedulable ≥ 300 s or pending ≥ 900 s: delete it, Failed; Ready → Scheduled
  *   Scheduled        hand-off (VMI migrationState); → PreparingTarget once the VMI carries it
@@ -82,11 +83,21 @@ public final class MigrationDecision {
      * @param siblings           every VMIM of the same VMI (this one included)
      * @param started            the other VMIMs whose migration started ({@link MigrationSlots#started}): in the
      *                           cluster, and moving a VMI off this VMI's node
+     * @param turn               with the migration priority queue on, this VMIM's turn in it
+     *                           ({@link MigrationSlots#turns}); null when the queue is off or the VMIM is not queued
      */
     public record Input(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, List<Pod> targetPods,
                         Pod sourcePod, int activePods, PodDisruptionBudget budget, boolean wantsBudget,
                         List<VirtualMachineInstanceMigration> siblings, MigrationSlots.InFlight started,
-                        MigrationConfig config, MigrationTimings timings, Instant now) {
+                        MigrationConfig config, MigrationTimings timings, Instant now, MigrationSlots.Turn turn) {
+
+        /** Without the migration priority queue. */
+        public Input(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, List<Pod> targetPods,
+                     Pod sourcePod, int activePods, PodDisruptionBudget budget, boolean wantsBudget,
+                     List<VirtualMachineInstanceMigration> siblings, MigrationSlots.InFlight started,
+                     MigrationConfig config, MigrationTimings timings, Instant now) {
+            this(vmim, vmi, targetPods, sourcePod, activePods, budget, wantsBudget, siblings, started, config, timings, now, null);
+        }
     }
 
     /** An event on the VMIM ({@code onVmi} false) or on its VMI. */
@@ -244,7 +255,8 @@ public final class MigrationDecision {
             out.requeueAfter = SHORT_WAIT; // not running yet, or the pods of an earlier migration are still going
             return;
         }
-        if (MigrationSlots.Limits.of(in.config()).free(in.started()) <= 0) {
+        boolean queuedBehind = in.turn() != null && !in.turn().runs(); // VMIMs before it in the queue take the slots
+        if (MigrationSlots.Limits.of(in.config()).free(in.started()) <= 0 || queuedBehind) {
             out.waitingForCapacity = true;
             out.requeueAfter = capacityRecheck(in.vmim());
             return;

@@ -2,13 +2,19 @@ package dev.drainboard.controller.migration;
 
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.MigrationState;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.MigrationConfig;
 import dev.drainboard.runtime.Keys;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -25,8 +31,10 @@ import java.util.function.Predicate;
  *   QUEUED    no phase / Pending without a target pod; WaitingForSync, Synchronizing (decentralized, not ours)
  * what takes a slot
  *   before a migration starts (its target pod is created)   the STARTED ones, itself excluded
- *   before the evacuation creates a VMIM                    every unfinished one, QUEUED too
+ *   before the evacuation creates a VMIM                    every unfinished one, QUEUED too (queue off only:
+ *                                                           with the priority queue it creates them all at once)
  * free slots = min(parallelMigrationsPerCluster − in the cluster, parallelOutboundMigrationsPerNode − from the node)
+ * priority queue: the QUEUED VMIMs take the free slots in queue order ({@link #turns})
  * </pre>
  *
  * <p>The first rule is KubeVirt's ({@code findRunningMigrations} in pkg/virt-controller/watch/migration/migration.go:
@@ -133,5 +141,103 @@ public final class MigrationSlots {
             return null;
         }
         return nodeOfVmi.apply(Keys.of(m.getMetadata().getNamespace(), m.getSpec().getVmiName()));
+    }
+
+    /**
+     * A VMIM waiting in the migration priority queue: its key, its queue priority
+     * ({@link KubeVirtValues#queuePriority}), when it was created, and the node it would leave (null when unknown).
+     */
+    public record Queued(String key, int priority, String created, String sourceNode) {
+
+        /** The queue's view of a VMIM ({@code nodeOfVmi} as for {@link #sourceNode}). */
+        public static Queued of(VirtualMachineInstanceMigration m, Function<String, String> nodeOfVmi) {
+            return new Queued(Keys.of(m), KubeVirtValues.queuePriority(m.getSpec() == null ? null : m.getSpec().getPriority()),
+                    Objects.requireNonNullElse(m.getMetadata().getCreationTimestamp(), ""), MigrationSlots.sourceNode(m, nodeOfVmi));
+        }
+    }
+
+    /** Why a queued VMIM does not start now; {@code RUNS} when it does. */
+    public enum Wait {
+        RUNS, CLUSTER_LIMIT, SOURCE_NODE_LIMIT
+    }
+
+    /**
+     * A queued VMIM's turn: where it stands in the queue (0 first) and whether it starts now or what holds it.
+     *
+     * @param ahead how many queued VMIMs before it start now (so take slots it might have had)
+     */
+    public record Turn(Queued vmim, int position, Wait reason, int ahead) {
+        public boolean runs() {
+            return reason == Wait.RUNS;
+        }
+    }
+
+    /**
+     * The queue order of the migration priority queue: higher priority first (KubeVirt's controller-runtime priority
+     * queue in pkg/virt-controller/watch/migration/migration.go), then the older VMIM, then the name.
+     */
+    public static final Comparator<Queued> QUEUE_ORDER = Comparator.comparingInt(Queued::priority).reversed()
+            .thenComparing(Queued::created)
+            .thenComparing(Queued::key);
+
+    /**
+     * Which queued VMIMs start now and why the others wait, with the migration priority queue on: in
+     * {@link #QUEUE_ORDER}, each takes a slot while the cluster and its source node have one left after the started
+     * migrations and those before it; one whose node is full does not hold back those behind it from other nodes.
+     * The migration controller lets a Pending VMIM create its target pod only when its turn {@link Turn#runs()}; the
+     * drain estimate starts its transfers the same way; a view saying why a VMIM is Pending can read the same turns.
+     *
+     * @param queued           Pending VMIMs without a target pod, ready to start but for the limits (any order)
+     * @param startedInCluster the started migrations ({@link #started})
+     * @param startedFromNode  of those, how many leave a node
+     * @return every queued VMIM's turn, in queue order
+     */
+    public static List<Turn> turns(Collection<Queued> queued, int startedInCluster, Map<String, Integer> startedFromNode,
+                                   Limits limits) {
+        List<Queued> order = queued.stream().sorted(QUEUE_ORDER).toList();
+        Map<String, Integer> fromNode = new HashMap<>(startedFromNode);
+        int inCluster = startedInCluster;
+        int runs = 0;
+        List<Turn> turns = new ArrayList<>(order.size());
+        for (int i = 0; i < order.size(); i++) {
+            Queued q = order.get(i);
+            Wait wait;
+            if (limits.freeInCluster(inCluster) <= 0) {
+                wait = Wait.CLUSTER_LIMIT;
+            } else if (q.sourceNode() != null && limits.freeOnNode(fromNode.getOrDefault(q.sourceNode(), 0)) <= 0) {
+                wait = Wait.SOURCE_NODE_LIMIT;
+            } else {
+                wait = Wait.RUNS;
+            }
+            turns.add(new Turn(q, i, wait, runs));
+            if (wait == Wait.RUNS) {
+                runs++;
+                inCluster++;
+                if (q.sourceNode() != null) {
+                    fromNode.merge(q.sourceNode(), 1, Integer::sum);
+                }
+            }
+        }
+        return turns;
+    }
+
+    /** How many of {@code holding} leave each node (keys: nodes; VMIMs of unknown node left out). */
+    public static Map<String, Integer> byNode(Collection<VirtualMachineInstanceMigration> holding, Function<String, String> nodeOfVmi) {
+        Map<String, Integer> byNode = new HashMap<>();
+        for (VirtualMachineInstanceMigration m : holding) {
+            String node = sourceNode(m, nodeOfVmi);
+            if (node != null) {
+                byNode.merge(node, 1, Integer::sum);
+            }
+        }
+        return byNode;
+    }
+
+    /**
+     * The Pending VMIMs to look at again when a migration ends, with the queue on: the first {@code limit}
+     * ({@code parallelMigrationsPerCluster}) in queue order (KubeVirt's {@code reEnqueueHighestPriorityPendingMigrations}).
+     */
+    public static List<String> nextInQueue(Collection<Queued> pending, int limit) {
+        return pending.stream().sorted(QUEUE_ORDER).limit(Math.max(0, limit)).map(Queued::key).toList();
     }
 }

@@ -260,7 +260,7 @@ class EvacuationDecisionTest {
     @DisplayName("the VMIM: generateName, evacuation annotation, cause, vmi-name label, finalizer, priority")
     void newMigration() {
         VirtualMachineInstanceMigration m = EvacuationController.newMigration(vmi("vm", "node01", "LiveMigrate", true, true),
-                "node01", "API eviction");
+                "node01", "API eviction", true);
         assertThat(m.getMetadata().getGenerateName()).isEqualTo("kubevirt-evacuation-");
         assertThat(m.getMetadata().getAnnotations()).containsEntry("kubevirt.io/evacuationMigration", "node01")
                 .containsEntry("drainboard.dev/migration-cause", "API eviction");
@@ -276,8 +276,62 @@ class EvacuationDecisionTest {
         VirtualMachineInstance vmi = vmi("vm", "node01", "LiveMigrate", true, true);
         vmi.getMetadata().setAnnotations(Map.of("kubevirt.io/eviction-source", "descheduler"));
         assertThat(EvacuationDecision.cause(vmi, false)).isEqualTo("descheduler eviction");
-        assertThat(EvacuationController.newMigration(vmi, "node01", "descheduler eviction").getSpec().getPriority())
+        assertThat(EvacuationController.newMigration(vmi, "node01", "descheduler eviction", true).getSpec().getPriority())
                 .isEqualTo("system-maintenance");
+    }
+
+    @Test
+    @DisplayName("without the priority queue the VMIM has no priority (KubeVirt ≤ 1.8 with the gate off)")
+    void noPriorityWithoutTheQueue() {
+        VirtualMachineInstance vmi = vmi("vm", "node01", "LiveMigrate", true, true);
+        assertThat(EvacuationController.newMigration(vmi, "node01", "API eviction", false).getSpec().getPriority()).isNull();
+        vmi.getMetadata().setAnnotations(Map.of("kubevirt.io/eviction-source", "descheduler"));
+        assertThat(EvacuationController.newMigration(vmi, "node01", "descheduler eviction", false).getSpec().getPriority()).isNull();
+    }
+
+    static ClusterConfig profile(dev.drainboard.kubevirt.KubeVirtProfile profile, boolean gate) {
+        return new ClusterConfig(dev.drainboard.kubevirt.api.EvictionStrategy.NONE, dev.drainboard.kubevirt.config.MigrationConfig.defaults(),
+                gate ? java.util.Set.of("MigrationPriorityQueue") : java.util.Set.of(), java.util.Optional.empty()).withProfile(profile);
+    }
+
+    @ParameterizedTest(name = "{0}, gate {1}: 12 marked, {2} from here, {3} elsewhere → {4} created")
+    @CsvSource({
+            // profile, gate, in flight from here, elsewhere, created
+            "V1_9,  false, 0, 0, 12",
+            "V1_9,  false, 2, 5, 12",
+            "V1_7,  true,  2, 5, 12",
+            "V1_7,  false, 0, 0,  2",
+            "V1_7,  false, 2, 0,  0",
+            "SEEDS, true,  0, 0,  2",
+    })
+    @DisplayName("with the priority queue on, no throttle: a VMIM for every candidate at once, whatever is in flight")
+    void priorityQueueCreatesAll(dev.drainboard.kubevirt.KubeVirtProfile profile, boolean gate, int fromHere, int elsewhere, int created) {
+        List<VirtualMachineInstance> onNode = new ArrayList<>();
+        List<VirtualMachineInstanceMigration> unfinished = new ArrayList<>();
+        Map<String, String> vmiNodes = new HashMap<>();
+        for (int i = 0; i < 12 + fromHere; i++) {
+            String name = "vm-%02d".formatted(i);
+            onNode.add(vmi(name, "node01", "LiveMigrate", true, true));
+            vmiNodes.put("default/" + name, "node01");
+        }
+        for (int i = 12; i < 12 + fromHere; i++) {
+            unfinished.add(vmim("vm-%02d".formatted(i), "Running"));
+        }
+        for (int i = 0; i < elsewhere; i++) {
+            unfinished.add(vmim("other-" + i, "Running"));
+            vmiNodes.put("default/other-" + i, "node09");
+        }
+        VirtualMachineInstance stuck = vmi("stuck", "node01", "LiveMigrate", false, true);
+        onNode.add(stuck);
+        EvacuationDecision.Plan plan = EvacuationDecision.decide(new EvacuationDecision.Input(node("node01", false), onNode,
+                unfinished, vmiNodes, Map.of(), profile(profile, gate), Map.of(), NOW));
+        assertThat(migrated(plan)).isEqualTo(firstInNameOrder(created));
+        boolean queue = created == 12;
+        assertThat(plan.waitForSlot()).as("waits only when the throttle leaves no slot").isEqualTo(created == 0);
+        if (queue) {
+            assertThat(plan.warn()).as("the queue path records no \"not migrateable\" warning").isEmpty();
+            assertThat(plan.requeueAfter()).isNull();
+        }
     }
 
     @ParameterizedTest(name = "marked={0}, node tainted={1}, node known={2} → {3}")

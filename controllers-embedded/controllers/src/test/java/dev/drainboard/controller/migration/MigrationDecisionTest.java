@@ -59,9 +59,12 @@ class MigrationDecisionTest {
         int activePods = 1;
         boolean wantsBudget = true;
         List<VirtualMachineInstanceMigration> siblings = new ArrayList<>();
+        String priority;                 // spec.priority, null: none
+        MigrationSlots.Wait turn;        // the priority queue's verdict; null: the queue is off
 
         MigrationDecision.Plan decide() {
             VirtualMachineInstanceMigration vmim = vmim("mig", UID, phase, "2025-01-01T00:09:00Z", evacuation);
+            vmim.getSpec().setPriority(priority);
             if (deleting) {
                 vmim.getMetadata().setDeletionTimestamp("2025-01-01T00:09:30Z");
             }
@@ -72,7 +75,8 @@ class MigrationDecisionTest {
             return MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, sourcePod(), activePods,
                     budget == null ? null : pdb(budget), wantsBudget, all, new MigrationSlots.InFlight(running, runningFromSource),
                     MigrationConfig.defaults(),
-                    MigrationTimings.defaults(), NOW));
+                    MigrationTimings.defaults(), NOW,
+                    turn == null ? null : new MigrationSlots.Turn(MigrationSlots.Queued.of(vmim, k -> "node01"), 0, turn, 0)));
         }
 
         VirtualMachineInstance vmi() {
@@ -273,6 +277,39 @@ class MigrationDecisionTest {
         assertThat(render(plan)).isEqualTo(new Rendered(entered, actions, events, then));
         assertThat(plan.phase()).as("the phase written is the last one entered")
                 .isEqualTo(plan.entered().isEmpty() ? null : plan.entered().getLast());
+    }
+
+    /**
+     * With the migration priority queue on, a Pending VMIM starts only on its turn ({@link MigrationSlots#turns});
+     * held back, it looks again after KubeVirt's delay for its priority ({@code getRequeueDelayForPriority}: ≥ 100
+     * 1 s, ≥ 50 3 s, else 5 s).
+     */
+    @ParameterizedTest(name = "[{index}] priority {0}, {1} running ({2} from the source), turn {3} → {5}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # priority         | running | from source | turn              | phases entered | then
+            system-critical    | 0       | 0           | RUNS              | Scheduling     | -
+            system-critical    | 0       | 0           | CLUSTER_LIMIT     | -              | waits for a slot, again in 1 s
+            system-critical    | 1       | 0           | SOURCE_NODE_LIMIT | -              | waits for a slot, again in 1 s
+            user-triggered     | 0       | 0           | CLUSTER_LIMIT     | -              | waits for a slot, again in 3 s
+            system-maintenance | 0       | 0           | CLUSTER_LIMIT     | -              | waits for a slot, again in 5 s
+            none               | 0       | 0           | CLUSTER_LIMIT     | -              | waits for a slot, again in 5 s
+            system-critical    | 5       | 0           | RUNS              | -              | waits for a slot, again in 1 s
+            system-maintenance | 2       | 2           | RUNS              | -              | waits for a slot, again in 5 s
+            none               | 0       | 0           | none              | Scheduling     | -
+            """)
+    @DisplayName("priority queue: a Pending VMIM starts on its turn, else waits and looks again by its priority")
+    void priorityQueue(String priority, int running, int fromSource, String turn, String entered, String then) {
+        Case c = new Case();
+        c.phase = "Pending";
+        c.budget = "observed";
+        c.priority = priority.equals("none") ? null : priority;
+        c.running = running;
+        c.runningFromSource = fromSource;
+        c.turn = turn.equals("none") ? null : MigrationSlots.Wait.valueOf(turn);
+        Rendered r = render(c.decide());
+        assertThat(r.entered()).isEqualTo(entered);
+        assertThat(r.then()).isEqualTo(then);
+        assertThat(r.actions().startsWith("CreateTargetPod")).isEqualTo(entered.equals("Scheduling"));
     }
 
     private static void handedOff(Case c) {

@@ -112,4 +112,63 @@ class MigrationSlotsTest {
         assertThat(MigrationSlots.fromNode(holding, "node03", vmiNodes::get)).isEqualTo(1);
         assertThat(MigrationSlots.fromNode(holding, null, vmiNodes::get)).isZero();
     }
+
+    /** {@code key:priority:created:node} separated by spaces. */
+    static List<MigrationSlots.Queued> queued(String spec) {
+        return java.util.Arrays.stream(spec.trim().split("\\s+"))
+                .map(q -> q.split(":"))
+                .map(f -> new MigrationSlots.Queued(f[0], Integer.parseInt(f[1]), f[2], f[3]))
+                .toList();
+    }
+
+    /** The turns rendered {@code key=RUNS} etc. in queue order. */
+    static String turns(String queued, int started, Map<String, Integer> startedFromNode, MigrationSlots.Limits limits) {
+        return String.join(" ", MigrationSlots.turns(queued(queued), started, startedFromNode, limits).stream()
+                .map(t -> t.vmim().key() + "=" + t.reason()).toList());
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # queued (key:priority:created:node)                  | started (node:n …) | turns in queue order
+            a:100:t1:n1 b:100:t2:n1 c:100:t3:n1                   | -                  | a=RUNS b=RUNS c=SOURCE_NODE_LIMIT
+            low:20:t0:n1 hi:100:t9:n1 mid:50:t5:n1                | -                  | hi=RUNS mid=RUNS low=SOURCE_NODE_LIMIT
+            a:100:t1:n1 b:100:t2:n1 c:100:t3:n2 d:100:t4:n2 e:0:t0:n3 f:0:t1:n3 | - | a=RUNS b=RUNS c=RUNS d=RUNS e=RUNS f=CLUSTER_LIMIT
+            a:100:t1:n1 b:100:t2:n2                               | n1:2               | a=SOURCE_NODE_LIMIT b=RUNS
+            a:100:t1:n1 b:100:t2:n2                               | n3:2 n4:2 n5:1     | a=CLUSTER_LIMIT b=CLUSTER_LIMIT
+            b:100:t1:n1 a:100:t1:n1                               | n2:4               | a=RUNS b=CLUSTER_LIMIT
+            """)
+    @DisplayName("priority queue turns: by priority, then age, then name; 5 in the cluster and 2 per source node; a full node does not hold back others")
+    void turns(String queued, String started, String expected) {
+        Map<String, Integer> fromNode = new java.util.HashMap<>();
+        int inCluster = 0;
+        if (!started.equals("-")) {
+            for (String s : started.trim().split("\\s+")) {
+                String[] f = s.split(":");
+                fromNode.put(f[0], Integer.parseInt(f[1]));
+                inCluster += Integer.parseInt(f[1]);
+            }
+        }
+        assertThat(turns(queued, inCluster, fromNode, DEFAULTS)).isEqualTo(expected);
+    }
+
+    @Test
+    @DisplayName("twelve evacuations of one node with 5/2: the first two in creation order run, the rest wait for the node")
+    void twelveFromOneNode() {
+        StringBuilder spec = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            spec.append("m%02d:100:t%02d:n1 ".formatted(i, 11 - i)); // created in reverse name order
+        }
+        List<MigrationSlots.Turn> turns = MigrationSlots.turns(queued(spec.toString()), 0, Map.of(), DEFAULTS);
+        assertThat(turns.stream().filter(MigrationSlots.Turn::runs).map(t -> t.vmim().key())).containsExactly("m11", "m10");
+        assertThat(turns.get(5).ahead()).isEqualTo(2);
+        assertThat(turns.get(5).position()).isEqualTo(5);
+    }
+
+    @Test
+    @DisplayName("a freed slot re-enqueues the first parallelMigrationsPerCluster Pending VMIMs by priority")
+    void nextInQueue() {
+        assertThat(MigrationSlots.nextInQueue(queued("a:0:t1:n1 b:100:t5:n1 c:20:t0:n2 d:100:t2:n3 e:50:t9:n1 f:0:t0:n1"), 3))
+                .containsExactly("d", "b", "e");
+        assertThat(MigrationSlots.nextInQueue(queued("a:0:t1:n1"), 5)).containsExactly("a");
+    }
 }

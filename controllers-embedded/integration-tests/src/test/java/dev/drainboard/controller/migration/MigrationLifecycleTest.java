@@ -70,9 +70,10 @@ class MigrationLifecycleTest {
     }
 
     @Test
-    @DisplayName("an eviction the descheduler sends: the VMI names it as the source, its VMIM gets priority system-maintenance, the name goes once the VMI moved")
+    @DisplayName("an eviction the descheduler sends (KubeVirt v1.9): the VMI names it as the source, its VMIM gets priority system-maintenance, the name goes once the VMI moved")
     void deschedulerEviction() throws Exception {
         try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
+            c.kubeVirtVersion("v1.9.0", dev.drainboard.kubevirt.KubeVirtProfile.V1_9); // priorities come with the queue
             c.node("node01", Map.of());
             c.node("node02", Map.of());
             c.createVmi("vm", "LiveMigrate", Map.of("team", "storage"));

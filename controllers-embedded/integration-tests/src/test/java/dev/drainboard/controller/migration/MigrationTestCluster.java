@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
 import dev.drainboard.controlplane.ControlPlane;
+import dev.drainboard.controlplane.LocalControlPlane;
+import dev.drainboard.kubevirt.KubeVirtProfile;
+import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.handler.NodeHandler;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -42,7 +45,8 @@ final class MigrationTestCluster implements AutoCloseable {
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
         handler = new NodeHandler(handlerClient, cluster.hypervisors());
         handler.start();
-        plane = ControlPlane.builder(config).withoutLeaderElection().migrationTimings(timings).build();
+        // As virt-controller's service account, as drainboard serve runs them (LocalControlPlane).
+        plane = ControlPlane.builder(LocalControlPlane.asVirtController(config)).withoutLeaderElection().migrationTimings(timings).build();
         plane.start();
     }
 
@@ -72,6 +76,21 @@ final class MigrationTestCluster implements AutoCloseable {
                 """.formatted(name, strategy), VirtualMachineInstance.class);
         vmi.getMetadata().setAnnotations(annotations.isEmpty() ? null : annotations);
         return client.resources(VirtualMachineInstance.class).resource(vmi).create();
+    }
+
+    /** A KubeVirt CR whose status reports {@code version}; returns once the controllers run that release's profile. */
+    void kubeVirtVersion(String version, KubeVirtProfile expected) {
+        KubeVirt kv = Serialization.unmarshal("""
+                apiVersion: kubevirt.io/v1
+                kind: KubeVirt
+                metadata: {name: kubevirt, namespace: kubevirt}
+                spec: {}
+                """, KubeVirt.class);
+        client.resources(KubeVirt.class).resource(kv).create();
+        client.resources(KubeVirt.class).inNamespace("kubevirt").withName("kubevirt").subresource("status")
+                .patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                        "{\"status\":{\"observedKubeVirtVersion\":\"" + version + "\"}}");
+        await().atMost(WAIT).until(() -> plane.clusterConfig().current().profile() == expected);
     }
 
     VirtualMachineInstance vmi(String name) {
