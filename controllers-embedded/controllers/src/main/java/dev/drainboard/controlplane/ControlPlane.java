@@ -96,7 +96,18 @@ public final class ControlPlane implements AutoCloseable {
 
     /** A control plane on a new client for this configuration (see {@link Kubeconfigs#load}). */
     public static Builder builder(Config config) {
-        return new Builder(new KubernetesClientBuilder().withConfig(config).build());
+        return new Builder(new KubernetesClientBuilder().withConfig(withoutRequestRetries(config)).build());
+    }
+
+    /**
+     * The configuration with fabric8's own request retries off: each write is sent once, as client-go sends it, and
+     * a failed one goes back to the controller's queue, which retries with its back-off after looking again. fabric8
+     * would resend a create that timed out after it was done (a 504 after the write), and a create with a
+     * {@code generateName} then makes a second object: two target pods for one migration (which let a PDB expanded
+     * to two allow the source's eviction), two PDBs for one VMI. Found by the chaos test (docs/reliability.md).
+     */
+    public static Config withoutRequestRetries(Config config) {
+        return new io.fabric8.kubernetes.client.ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
     }
 
     /** Starts the informers and stands for leader; returns at once. */

@@ -58,7 +58,8 @@ public final class LocalControlPlane implements AutoCloseable {
                                           WebhookAddress webhook, WebhookCallers callers) {
         ControlPlane plane = controllers ? ControlPlane.builder(hypervisors != null ? asVirtController(config) : config)
                 .webhookHost(webhook.host()).webhookBindAddress(webhook.bindAddress()).webhookCallers(callers).build() : null;
-        KubernetesClient client = hypervisors == null ? null : new KubernetesClientBuilder().withConfig(config).build();
+        KubernetesClient client = hypervisors == null ? null
+                : new KubernetesClientBuilder().withConfig(ControlPlane.withoutRequestRetries(config)).build();
         NodeHandler handler = client == null ? null : new NodeHandler(client, hypervisors);
         LocalControlPlane local = new LocalControlPlane(plane, handler, client);
         try {
