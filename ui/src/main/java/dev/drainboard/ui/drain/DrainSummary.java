@@ -202,12 +202,16 @@ public final class DrainSummary {
         }
         if (preview.blocked()) {
             long stranded = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).count();
-            long external = preview.blockers().size() - stranded;
+            long external = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.EXTERNAL).count();
+            long notMigratable = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.NOT_MIGRATABLE).count();
             if (stranded > 0) {
                 text.append(" · ").append(stranded).append(" with nowhere to run");
             }
             if (external > 0) {
                 text.append(" · ").append(external).append(" External");
+            }
+            if (notMigratable > 0) {
+                text.append(" · ").append(notMigratable).append(" not live-migratable");
             }
         }
         if (!preview.canStart()) {
