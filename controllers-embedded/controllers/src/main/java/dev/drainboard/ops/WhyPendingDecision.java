@@ -115,9 +115,8 @@ public final class WhyPendingDecision {
         if (MigrationDecision.isEvacuation(vmim)) {
             Optional<Instant> until = MigrationDecision.backoffUntil(vmim, siblings, cluster.firstBackoff());
             if (until.isPresent() && cluster.now().isBefore(until.get())) {
-                long seconds = Math.max(1, Duration.between(cluster.now(), until.get()).toSeconds());
                 return Optional.of(new Why(Kind.BACKOFF, "back-off after failed migrations until "
-                        + CLOCK.format(until.get()) + " (" + seconds + " s)", until.get()));
+                        + CLOCK.format(until.get()), until.get()));
             }
         }
         if (vmi.phase().orElse(null) != VmiPhase.RUNNING) {

@@ -16,6 +16,8 @@ import java.util.Optional;
  *                       in flight
  * @param progress       the transfer as last reported by the source node; null before the transfer starts
  * @param failureReason  {@code migrationState.failureReason}, empty if none
+ * @param waiting        why it has not started ({@code dev.drainboard.ops.WhyPendingDecision}: a slot limit, a back-off,
+ *                       the target pod unschedulable, the PDB expansion, queued); empty once under way
  */
 public record MigrationRow(
         String namespace,
@@ -34,7 +36,21 @@ public record MigrationRow(
         Instant since,
         Instant until,
         TransferProgress progress,
-        String failureReason) implements Row {
+        String failureReason,
+        String waiting) implements Row {
+
+    public MigrationRow(String namespace, String name, String uid, String vmi, String phase, String sourceNode,
+                        String targetNode, String sourcePod, String targetPod, String cause, String started, String ended,
+                        String created, Instant since, Instant until, TransferProgress progress, String failureReason) {
+        this(namespace, name, uid, vmi, phase, sourceNode, targetNode, sourcePod, targetPod, cause, started, ended, created,
+                since, until, progress, failureReason, "");
+    }
+
+    /** The same row saying why it waits. */
+    public MigrationRow withWaiting(String why) {
+        return new MigrationRow(namespace, name, uid, vmi, phase, sourceNode, targetNode, sourcePod, targetPod, cause,
+                started, ended, created, since, until, progress, failureReason, why == null ? "" : why);
+    }
 
     /** Succeeded or Failed: nothing will happen to it any more. */
     public boolean finished() {
@@ -58,6 +74,6 @@ public record MigrationRow(
 
     @Override
     public String searchText() {
-        return String.join(" ", namespace, name, vmi, phase, sourceNode, targetNode, cause);
+        return String.join(" ", namespace, name, vmi, phase, sourceNode, targetNode, cause, waiting);
     }
 }
