@@ -184,6 +184,12 @@ public final class DrainSummary {
         };
     }
 
+    /** "about 2 min 40 s at best" (the estimate is a floor). */
+    static String estimateText(double seconds) {
+        String left = dev.drainboard.ops.TimeLeftDecision.text(seconds);
+        return "about " + left.substring(1, left.length() - " left".length()) + " at best";
+    }
+
     /** {@code 6 pods: 3 evicted, 1 live migration, 2 stay · 1 blocker} for one node's preview. */
     public static String previewLine(DrainPreview preview) {
         long evict = preview.pods().stream().filter(p -> p.outcome().effect() == PodOutcome.Effect.EVICT).count();
@@ -197,6 +203,10 @@ public final class DrainSummary {
             text.append(" (").append(migrate).append(" by live migration)");
         }
         text.append(", ").append(stay).append(" stay");
+        if (preview.estimateSeconds() != null && preview.estimateSeconds() > 0) {
+            // DrainEstimate's floor, the same figure as the CLI's dry run.
+            text.append(" · live migrations ").append(estimateText(preview.estimateSeconds()));
+        }
         if (blockers > 0) {
             text.append(" · ").append(blockers).append(blockers == 1 ? " blocker" : " blockers");
         }
