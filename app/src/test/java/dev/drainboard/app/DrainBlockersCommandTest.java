@@ -145,9 +145,11 @@ class DrainBlockersCommandTest {
     @DisplayName("a LiveMigrate VMI that is not live-migratable blocks its node's drain (the webhook would refuse it for ever)")
     void notMigratable() {
         String node = nodeOf("ledger");
-        for (String handled : List.of("--ignore-daemonsets", "--external-handled")) {
-            OperatorCommandsTest.Run run = run("drain", node, "--dry-run", handled, "--ignore-daemonsets", "--delete-emptydir-data",
-                    "--kubeconfig", kubeconfig);
+        for (List<String> handled : List.of(List.<String>of(), List.of("--external-handled"))) {
+            List<String> args = new ArrayList<>(List.of("drain", node, "--dry-run", "--ignore-daemonsets", "--delete-emptydir-data",
+                    "--kubeconfig", kubeconfig));
+            args.addAll(handled);
+            OperatorCommandsTest.Run run = run(args.toArray(String[]::new));
             assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(3);
             assertThat(run.out()).contains("VirtualMachineInstance demo/ledger: VMI ledger has eviction strategy LiveMigrate but "
                     + "is not live-migratable (DisksNotLiveMigratable: cannot migrate VMI: PVC local-disk is not shared");
