@@ -50,6 +50,8 @@ class TruthfulDrainUiTest {
     private static final List<String> BOXES = List.of("#drainIgnoreDaemonSets", "#drainDeleteEmptyDir", "#drainForce");
 
     private Stage stage;
+    private double width;
+    private double height;
     private Console console;
     private TestConsole window;
 
@@ -58,10 +60,20 @@ class TruthfulDrainUiTest {
         this.stage = stage;
         window = TestConsole.show(stage);
         console = window.console();
+        width = stage.getWidth();
+        height = stage.getHeight();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
+        // TestFX hands the next test the same stage: leave it as the console sized it.
+        fx(() -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(width);
+            stage.setHeight(height);
+            return null;
+        });
         window.close();
     }
 

@@ -239,6 +239,11 @@ public final class ClusterActions implements AutoCloseable {
     /** Runs a blocking read off the FX thread; completes on the FX thread, exceptionally with a readable message. */
     private <T> CompletableFuture<T> call(Supplier<T> read) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        if (background.isShutdown()) {
+            // Closed with the connection (a drain's end may still ask): an answer, not an exception thrown at the caller.
+            result.completeExceptionally(new IllegalStateException("the connection is closed"));
+            return result;
+        }
         pending.incrementAndGet();
         CompletableFuture.supplyAsync(read, background).whenComplete((value, error) -> fx.execute(() -> {
             pending.decrementAndGet();

@@ -332,7 +332,7 @@ public final class DrainDialogModel {
             return;
         }
         waitsInFlight = true;
-        backend.waits(running).whenComplete((answer, error) -> ui.execute(() -> {
+        ask(() -> backend.waits(running)).whenComplete((answer, error) -> ui.execute(() -> {
             waitsInFlight = false;
             if (error != null || stage.get() != Stage.RUNNING) {
                 return;
@@ -349,7 +349,7 @@ public final class DrainDialogModel {
             return;
         }
         marksText.set("Clearing the marks…");
-        backend.clearEvacuationMarks(nodes).whenComplete((messages, error) -> ui.execute(() -> {
+        ask(() -> backend.clearEvacuationMarks(nodes)).whenComplete((messages, error) -> ui.execute(() -> {
             if (error != null) {
                 marksText.set("Cannot clear the marks: " + message(error));
                 return;
@@ -359,8 +359,17 @@ public final class DrainDialogModel {
         }));
     }
 
+    /** A backend question that cannot even be asked (the connection closed) is a failed answer, not a throw. */
+    private static <T> java.util.concurrent.CompletableFuture<T> ask(Supplier<java.util.concurrent.CompletableFuture<T>> question) {
+        try {
+            return question.get();
+        } catch (RuntimeException e) {
+            return java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+    }
+
     private void readMarks() {
-        backend.markedForEvacuation(nodes).whenComplete((found, error) -> ui.execute(() -> {
+        ask(() -> backend.markedForEvacuation(nodes)).whenComplete((found, error) -> ui.execute(() -> {
             if (error != null || found.isEmpty()) {
                 return;
             }

@@ -444,6 +444,16 @@ class DrainDialogModelTest {
     }
 
     @Test
+    void anEndAfterTheConnectionClosedStillEnds() {
+        DrainDialogModel model = running("node01");
+        backend.closed = true;
+        backend.started(0).end(result("node01", DrainResult.Status.CANCELLED));
+        assertThat(model.endState().get()).isEqualTo(EndState.CANCELLED);
+        assertThat(model.marked()).isEmpty();
+        assertThat(ended).containsExactly(EndState.CANCELLED);
+    }
+
+    @Test
     void aDrainedEndAsksForNoMarks() {
         DrainDialogModel model = running("node01");
         backend.marked = List.of("demo/db");
@@ -621,6 +631,7 @@ class DrainDialogModelTest {
         final List<WaitsCall> waits = new ArrayList<>();
         final List<List<String>> cleared = new ArrayList<>();
         List<String> marked = List.of();
+        boolean closed;
 
         @Override
         public CompletableFuture<DrainWaits> waits(List<DrainPreview> previews) {
@@ -631,6 +642,9 @@ class DrainDialogModelTest {
 
         @Override
         public CompletableFuture<List<String>> markedForEvacuation(List<String> nodes) {
+            if (closed) {
+                throw new java.util.concurrent.RejectedExecutionException("executor terminated");
+            }
             return CompletableFuture.completedFuture(marked);
         }
 
