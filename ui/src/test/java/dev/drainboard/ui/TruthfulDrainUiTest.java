@@ -50,6 +50,8 @@ class TruthfulDrainUiTest {
     private static final List<String> BOXES = List.of("#drainIgnoreDaemonSets", "#drainDeleteEmptyDir", "#drainForce");
 
     private Stage stage;
+    private double x;
+    private double y;
     private double width;
     private double height;
     private Console console;
@@ -60,6 +62,8 @@ class TruthfulDrainUiTest {
         this.stage = stage;
         window = TestConsole.show(stage);
         console = window.console();
+        x = stage.getX();
+        y = stage.getY();
         width = stage.getWidth();
         height = stage.getHeight();
     }
@@ -68,10 +72,10 @@ class TruthfulDrainUiTest {
     void tearDown() throws BackingStoreException {
         // TestFX hands the next test the same stage: leave it as the console sized it.
         fx(() -> {
-            stage.setX(0);
-            stage.setY(0);
             stage.setWidth(width);
             stage.setHeight(height);
+            stage.setX(x);
+            stage.setY(y);
             return null;
         });
         window.close();
@@ -198,7 +202,7 @@ class TruthfulDrainUiTest {
             console.shellProperty().get().show(ViewId.MIGRATIONS);
             return null;
         });
-        allSizesBothThemes(shots, "migrations-pending", "Waits for", "1 of 1 migrations", others.get(1));
+        allSizesBothThemes(shots, "migrations-pending", "Progress", "Pending", "waits: 1 of 1 migrations in the cluster in use");
 
         openDrain(robot, node);
         tick(robot, BOXES);

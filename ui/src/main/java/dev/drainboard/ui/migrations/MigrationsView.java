@@ -63,7 +63,6 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         screen.textColumn("Name", MigrationRow::name, 170);
         screen.textColumn("VMI", MigrationRow::vmi, 105);
         screen.badgeColumn("Phase", MigrationRow::phase, MigrationsView::phaseTone, 100);
-        screen.textColumn("Waits for", MigrationRow::waiting, 260).setId("waitingColumn");
         screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 130);
         screen.rowColumn("Progress", ProgressCell::new,
                 Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)), 320)
