@@ -5,6 +5,8 @@ import dev.drainboard.ops.DrainOperation;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ops.DrainWaits;
+import dev.drainboard.ops.VmiChange;
 import dev.drainboard.ops.Ops;
 import dev.drainboard.ops.OpsException;
 import dev.drainboard.ops.PodProgress;
@@ -19,7 +21,11 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code drainboard drain NODE}: kubectl drain's options, through the eviction API, with live progress per pod.
@@ -32,6 +38,10 @@ import java.util.concurrent.Callable;
                 "Before anything is written, every VMI that migrates and every pod or VMI that is recreated is placed with "
                         + "the scheduler's rules on the nodes that remain (all NODEs count as gone); what has nowhere to "
                         + "go, and a VMI with eviction strategy External, is a blocker: the drain refuses to start.",
+                "While it runs, a pod whose VMI's migration has not started says why (a node's or the cluster's migration "
+                        + "limit, a back-off, the target pod unschedulable, the PDB expansion), and how long the live "
+                        + "migrations still take is shown. A drain that does not end drained lists the VMIs still marked "
+                        + "for evacuation; --clear-evacuation-marks clears them.",
                 "Exit 0 only when drained; 1 on failure, timeout or Ctrl-C; 2 for bad options; 3 when blockers keep "
                         + "it from starting (--dry-run: when it would be refused)."})
 public final class DrainCommand implements Callable<Integer> {
@@ -70,6 +80,13 @@ public final class DrainCommand implements Callable<Integer> {
             + "outside KubeVirt: not blockers (the drain waits until they are gone).")
     boolean externalHandled;
 
+    @Option(names = "--clear-evacuation-marks", description = "Drain nothing: clear status.evacuationNodeName of every "
+            + "VMI marked for evacuation from NODE (what a cancelled drain leaves); refused while NODE carries the drain taint.")
+    boolean clearEvacuationMarks;
+
+    /** How often the live display reads why migrations wait and how long they take. */
+    static final Duration WAITS_EVERY = Duration.ofSeconds(2);
+
     /** Blockers keep the drain from starting. */
     static final int EXIT_BLOCKED = 3;
 
@@ -87,7 +104,14 @@ public final class DrainCommand implements Callable<Integer> {
         if (output != null && !dryRun) {
             throw new ParameterException(spec.commandLine(), "--output json is only supported with --dry-run");
         }
+        if (clearEvacuationMarks && (dryRun || output != null || allowStranded || externalHandled)) {
+            throw new ParameterException(spec.commandLine(), "--clear-evacuation-marks drains nothing: it takes no "
+                    + "--dry-run, --output, --allow-stranded or --external-handled");
+        }
         List<String> distinct = nodes.stream().distinct().toList();
+        if (clearEvacuationMarks) {
+            return clearMarks(distinct, out, err);
+        }
         DrainOptions options = DrainOptions.defaults()
                 .withIgnoreDaemonSets(ignoreDaemonSets).withDeleteEmptyDirData(deleteEmptyDirData).withForce(force)
                 .withGracePeriodSeconds(gracePeriod).withTimeout(timeout).withPodSelector(podSelector).withDryRun(dryRun)
@@ -124,10 +148,21 @@ public final class DrainCommand implements Callable<Integer> {
             DrainDisplay display = new DrainDisplay(out, terminal && distinct.size() == 1, columns());
             List<DrainOperation> drains = ops.drainAll(distinct, options, display::show);
             Signals.onStop(() -> drains.forEach(DrainOperation::cancel));
-            List<DrainResult> results = Ops.allEnded(drains).join();
+            ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
+                    .name("drain-waits").factory());
+            poll.scheduleWithFixedDelay(() -> readWaits(ops, drains, display), 0, WAITS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            List<DrainResult> results;
+            try {
+                results = Ops.allEnded(drains).join();
+            } finally {
+                poll.shutdownNow();
+            }
             int exit = 0;
             for (DrainResult result : results) {
                 exit = Math.max(exit, report(result, out, err, terminal && distinct.size() == 1));
+            }
+            if (results.stream().anyMatch(r -> !r.drained())) {
+                reportMarks(ops, distinct, out, err);
             }
             LOG.debug("drain reported, closing the connection");
             return exit;
@@ -138,6 +173,78 @@ public final class DrainCommand implements Callable<Integer> {
             out.flush();
             err.flush();
             LOG.debug("drain command done");
+        }
+    }
+
+    /** Reads why the drains' migrations wait and redraws; a failed read keeps the last figures. */
+    private static void readWaits(Ops ops, List<DrainOperation> drains, DrainDisplay display) {
+        try {
+            List<DrainPreview> previews = drains.stream().map(d -> d.progress().preview()).filter(Objects::nonNull).toList();
+            if (previews.isEmpty() || drains.stream().allMatch(d -> d.result().isDone())) {
+                return;
+            }
+            DrainWaits waits = ops.waits(previews);
+            display.waits(waits);
+            drains.stream().filter(d -> !d.result().isDone()).forEach(d -> display.show(d.progress()));
+        } catch (RuntimeException e) {
+            LOG.debug("cannot read the drain's migrations", e);
+        }
+    }
+
+    /** After a drain that did not end drained: the VMIs it left marked for evacuation, and how to clear the marks. */
+    private void reportMarks(Ops ops, List<String> drained, PrintWriter out, PrintWriter err) {
+        for (String node : drained) {
+            List<String> marked;
+            try {
+                marked = ops.markedForEvacuation(node).stream()
+                        .map(v -> v.getMetadata().getNamespace() + "/" + v.getMetadata().getName()).toList();
+            } catch (OpsException e) {
+                err.println("warning: cannot list the VMIs marked for evacuation from node/" + node + ": " + e.getMessage());
+                continue;
+            }
+            if (marked.isEmpty()) {
+                continue;
+            }
+            err.println(marked.size() + (marked.size() == 1 ? " VMI is" : " VMIs are") + " still marked for evacuation from node/"
+                    + node + " (KubeVirt keeps migrating them while marked): " + String.join(", ", marked));
+            err.println("to clear the marks: " + clearCommand(node));
+        }
+    }
+
+    /** The exact command that clears the marks, with this invocation's cluster options. */
+    String clearCommand(String node) {
+        StringBuilder command = new StringBuilder("drainboard drain ").append(node).append(" --clear-evacuation-marks");
+        if (cluster.kubeconfig != null) {
+            command.append(" --kubeconfig ").append(cluster.kubeconfig);
+        }
+        if (cluster.context != null) {
+            command.append(" --context ").append(cluster.context);
+        }
+        return command.toString();
+    }
+
+    private int clearMarks(List<String> names, PrintWriter out, PrintWriter err) {
+        try (Ops ops = cluster.connect()) {
+            int exit = 0;
+            for (String node : names) {
+                try {
+                    List<VmiChange> changes = ops.clearEvacuationMarks(node);
+                    if (changes.isEmpty()) {
+                        out.println("node/" + node + ": no VMI is marked for evacuation");
+                    }
+                    changes.forEach(c -> out.println(c.message()));
+                } catch (OpsException e) {
+                    err.println("error: node/" + node + ": " + e.getMessage());
+                    exit = 1;
+                }
+            }
+            return exit;
+        } catch (ClusterOptions.CannotConnect e) {
+            err.println("drainboard drain: " + e.getMessage());
+            return 1;
+        } finally {
+            out.flush();
+            err.flush();
         }
     }
 
@@ -158,7 +265,7 @@ public final class DrainCommand implements Callable<Integer> {
         err.println("error: drain of node/" + result.node() + " " + result.status() + ": " + result.why());
         for (PodProgress pod : result.pods()) {
             if (!pod.state().isFinal()) {
-                err.println("  " + pod.key() + " is " + pod.state() + ": " + pod.preview().reason());
+                err.println("  " + pod.key() + " is " + pod.stateText() + ": " + pod.preview().reason());
             }
         }
         return 1;

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
+import dev.drainboard.ops.DrainWaits;
+import dev.drainboard.ops.TimeLeftDecision;
+import dev.drainboard.ops.WhyPendingDecision;
 import dev.drainboard.ops.PodPreview;
 import dev.drainboard.ops.PodProgress;
 import dev.drainboard.ops.PodState;
@@ -18,11 +21,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The drain's progress in a terminal: one line per pod with its state, attempts and the last answer. On a terminal
  * the block is redrawn in place (ANSI: cursor up, clear line); otherwise a line is appended whenever a pod's state or
- * last message changes, so logs and pipes stay readable.
+ * last message changes, so logs and pipes stay readable. A pod whose VMI waits for its migration says why (the
+ * {@link WhyPendingDecision} of {@link DrainWaits}), and the header says how long the live migrations still take;
+ * appended, the time left is a line of its own, at most every {@link #TIME_LEFT_EVERY}.
  */
 final class DrainDisplay {
 
@@ -34,11 +40,20 @@ final class DrainDisplay {
     private int drawnLines;
     private final Map<String, String> lastPrinted = new HashMap<>();
     private DrainProgress.Phase lastPhase;
+    static final Duration TIME_LEFT_EVERY = Duration.ofSeconds(10);
+    private volatile DrainWaits waits = DrainWaits.NONE;
+    private final Map<String, String> lastTimeLeft = new HashMap<>();
+    private final Map<String, Instant> lastTimeLeftAt = new HashMap<>();
 
     DrainDisplay(PrintWriter out, boolean ansi, int width) {
         this.out = out;
         this.ansi = ansi;
         this.width = Math.max(40, width);
+    }
+
+    /** The drain's migrations as last read; the next {@link #show} prints them. */
+    void waits(DrainWaits waits) {
+        this.waits = waits == null ? DrainWaits.NONE : waits;
     }
 
     synchronized void show(DrainProgress progress) {
@@ -55,8 +70,9 @@ final class DrainDisplay {
             out.print("\033[" + drawnLines + "F"); // to the start of the block
         }
         List<String> lines = new ArrayList<>();
-        lines.add(header(progress));
-        progress.pods().forEach(p -> lines.add(line(p)));
+        lines.add(header(progress, waits));
+        DrainWaits now = waits;
+        progress.pods().forEach(p -> lines.add(line(p, now)));
         for (String line : lines) {
             out.print(CLEAR_LINE);
             out.println(line.length() > width ? line.substring(0, width - 1) + "…" : line);
@@ -71,15 +87,40 @@ final class DrainDisplay {
                 out.println(header(progress));
             }
         }
+        DrainWaits now = waits;
         for (PodProgress pod : progress.pods()) {
-            String seen = pod.state() + "\u0000" + pod.lastMessage();
+            String seen = pod.stateWord() + "\u0000" + message(pod, now);
             if (!seen.equals(lastPrinted.put(pod.key(), seen))) {
-                out.println(line(pod));
+                out.println(line(pod, now));
             }
+        }
+        Optional<String> left = timeLeft(progress, now);
+        Instant at = lastTimeLeftAt.get(progress.node());
+        if (left.isPresent() && !left.get().equals(lastTimeLeft.get(progress.node()))
+                && (at == null || !Instant.now().isBefore(at.plus(TIME_LEFT_EVERY)))) {
+            lastTimeLeft.put(progress.node(), left.get());
+            lastTimeLeftAt.put(progress.node(), Instant.now());
+            out.println("node/" + progress.node() + ": live migrations " + left.get());
         }
     }
 
+    /** "~2 min 40 s left" while the node's drain evicts and migrations remain. */
+    static Optional<String> timeLeft(DrainProgress progress, DrainWaits waits) {
+        if (progress.phase() != DrainProgress.Phase.EVICTING || waits == null || waits.secondsLeft() <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(TimeLeftDecision.text(waits.secondsLeft()));
+    }
+
     static String header(DrainProgress progress) {
+        return header(progress, DrainWaits.NONE);
+    }
+
+    static String header(DrainProgress progress, DrainWaits waits) {
+        return headerText(progress) + timeLeft(progress, waits).map(t -> ", live migrations " + t).orElse("");
+    }
+
+    private static String headerText(DrainProgress progress) {
         String elapsed = GoDurations.format(Duration.ofSeconds(Duration.between(progress.startedAt(), Instant.now()).toSeconds()));
         return switch (progress.phase()) {
             case PREPARING -> "node/" + progress.node() + ": reading its pods";
@@ -96,7 +137,28 @@ final class DrainDisplay {
     }
 
     static String line(PodProgress pod) {
-        return String.format("  %-50s %-21s %3d  %s", pod.key(), pod.state(), pod.attempts(), pod.lastMessage());
+        return line(pod, DrainWaits.NONE);
+    }
+
+    /**
+     * Pod, state, attempts and the last answer; a pod whose VMI's migration has not started says why instead, and an
+     * External VMI what it waits for (never an internal state name).
+     */
+    static String line(PodProgress pod, DrainWaits waits) {
+        return String.format("  %-50s %-21s %3d  %s", pod.key(), pod.stateWord(), pod.attempts(), message(pod, waits));
+    }
+
+    private static String message(PodProgress pod, DrainWaits waits) {
+        String message = pod.lastMessage();
+        if (!pod.state().isFinal() && pod.preview().vmi() != null) {
+            Optional<WhyPendingDecision.Why> why = waits.of(pod.namespace(), pod.preview().vmi());
+            if (why.isPresent() && pod.state() == PodState.WAITING_FOR_MIGRATION) {
+                message = "migration waits: " + why.get().text();
+            } else if (!pod.stateText().equals(pod.state().name())) {
+                message = pod.stateText();
+            }
+        }
+        return message;
     }
 
     private static void putSeconds(ObjectNode node, Double seconds) {

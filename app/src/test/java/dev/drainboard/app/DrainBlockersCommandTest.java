@@ -142,6 +142,26 @@ class DrainBlockersCommandTest {
     }
 
     @Test
+    @DisplayName("a LiveMigrate VMI that is not live-migratable blocks its node's drain (the webhook would refuse it for ever)")
+    void notMigratable() {
+        String node = nodeOf("ledger");
+        for (List<String> handled : List.of(List.<String>of(), List.of("--external-handled"))) {
+            List<String> args = new ArrayList<>(List.of("drain", node, "--dry-run", "--ignore-daemonsets", "--delete-emptydir-data",
+                    "--kubeconfig", kubeconfig));
+            args.addAll(handled);
+            OperatorCommandsTest.Run run = run(args.toArray(String[]::new));
+            assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(3);
+            assertThat(run.out()).contains("VirtualMachineInstance demo/ledger: VMI ledger has eviction strategy LiveMigrate but "
+                    + "is not live-migratable (DisksNotLiveMigratable: cannot migrate VMI: PVC local-disk is not shared");
+        }
+        OperatorCommandsTest.Run drain = run("drain", node, "--ignore-daemonsets", "--delete-emptydir-data", "--force",
+                "--external-handled", "--kubeconfig", kubeconfig);
+        assertThat(drain.exitCode()).as(drain.out() + drain.err()).isEqualTo(3);
+        assertThat(drain.err()).contains("node/" + node + ": VirtualMachineInstance demo/ledger: ");
+        assertThat(cordoned(node)).isFalse();
+    }
+
+    @Test
     @DisplayName("a drain with blockers and without --allow-stranded: exit 3, every blocker printed, nothing cordoned")
     void refusedDrainWritesNothing() {
         OperatorCommandsTest.Run run = run("drain", "node03", "--ignore-daemonsets", "--delete-emptydir-data",

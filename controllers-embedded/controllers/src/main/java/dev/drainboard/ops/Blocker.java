@@ -20,7 +20,12 @@ public record Blocker(String kind, String namespace, String name, String reason,
         /** No node remains that the scheduler would put it on. */
         NOWHERE_TO_RUN,
         /** Strategy External: the drain waits for something outside KubeVirt. */
-        EXTERNAL
+        EXTERNAL,
+        /**
+         * Strategy LiveMigrate on a VMI that is not live-migratable: KubeVirt's eviction webhook refuses every
+         * eviction of its launcher, so the drain would wait for ever.
+         */
+        NOT_MIGRATABLE
     }
 
     /** One with nowhere to run. */

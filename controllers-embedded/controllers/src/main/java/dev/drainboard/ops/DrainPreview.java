@@ -129,6 +129,13 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         }
         List<String> errors = fatal.entrySet().stream().map(e -> e.getKey() + ": " + String.join(", ", e.getValue())).toList();
         List<Blocker> blockers = new ArrayList<>();
+        for (PodPreview p : previews) {
+            if (p.outcome() == PodOutcome.BLOCKED_NOT_MIGRATABLE) {
+                // The webhook denies it on every attempt (pkg/virt-api/webhooks/validating-webhook/admitters/
+                // pod-eviction-admitter.go): without --allow-stranded the drain must not start and hang.
+                blockers.add(new Blocker(Blocker.VMI, p.namespace(), p.vmi(), p.reason(), Blocker.Cause.NOT_MIGRATABLE));
+            }
+        }
         if (!in.options().externalHandled()) {
             for (PodPreview p : previews) {
                 if (p.outcome() == PodOutcome.EXTERNAL_EVACUATION) {

@@ -104,6 +104,25 @@ public final class Ops implements AutoCloseable {
         return vmis.cancelMigration(namespace, vmim);
     }
 
+    /** The VMIs whose {@code status.evacuationNodeName} names {@code node}, by namespace and name. */
+    public List<dev.drainboard.kubevirt.api.VirtualMachineInstance> markedForEvacuation(String node) {
+        return vmis.markedForEvacuation(node);
+    }
+
+    /**
+     * Clears the evacuation mark of every VMI marked for leaving {@code node} (what a cancelled drain leaves behind),
+     * each as {@link #cancelEvacuation} does it; refused (REFUSED, nothing written) while the node carries the drain
+     * taint. One method, so that the clearing can switch to KubeVirt's {@code /evacuate/cancel} subresource.
+     */
+    public List<VmiChange> clearEvacuationMarks(String node) {
+        return vmis.clearEvacuationMarks(node);
+    }
+
+    /** Why each migration of a running drain waits, and how long its live migrations still take; read now. */
+    public DrainWaits waits(java.util.Collection<DrainPreview> previews) {
+        return DrainWaits.read(client, previews);
+    }
+
     public ReplicaSetOps replicaSets() {
         return replicaSets;
     }

@@ -17,4 +17,18 @@ public record PodProgress(String namespace, String name, String uid, PodState st
     public String key() {
         return namespace + "/" + name;
     }
+
+    /**
+     * The state in the operator's words where the name would mislead: a VMI with strategy External is not waiting
+     * for a migration (nothing in KubeVirt migrates it), it waits for something outside to remove it.
+     */
+    public String stateText() {
+        return DrainRules.waitingFor(preview, state);
+    }
+
+    /** Short enough for a state column: {@code WAITING_FOR_EXTERNAL} names what an External VMI waits for. */
+    public String stateWord() {
+        return preview.outcome() == PodOutcome.EXTERNAL_EVACUATION && state == PodState.WAITING_FOR_MIGRATION
+                ? "WAITING_FOR_EXTERNAL" : state.name();
+    }
 }

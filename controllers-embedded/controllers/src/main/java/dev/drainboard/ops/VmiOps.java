@@ -65,6 +65,39 @@ public final class VmiOps {
                 "virtualmachineinstance/" + name + " evacuation from node " + marked + " cancelled");
     }
 
+    /** The VMIs marked for evacuation from {@code node}, sorted by namespace and name. */
+    public List<VirtualMachineInstance> markedForEvacuation(String node) {
+        try {
+            return client.resources(VirtualMachineInstance.class).inAnyNamespace().list().getItems().stream()
+                    .filter(v -> v.getStatus() != null && node.equals(v.getStatus().getEvacuationNodeName()))
+                    .sorted(java.util.Comparator.comparing((VirtualMachineInstance v) -> v.getMetadata().getNamespace())
+                            .thenComparing(v -> v.getMetadata().getName()))
+                    .toList();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstances", e);
+        }
+    }
+
+    /**
+     * Clears every mark for {@code node}. The node's drain taint is checked once before anything is written, so a
+     * refusal leaves every mark as it was.
+     */
+    public List<VmiChange> clearEvacuationMarks(String node) {
+        List<VirtualMachineInstance> marked = markedForEvacuation(node);
+        if (marked.isEmpty()) {
+            return List.of();
+        }
+        String taintKey = ClusterReads.clusterConfig(client).migrations().nodeDrainTaintKey();
+        VmiRules.cancelEvacuationRefusal(marked.getFirst(), node(node), taintKey).ifPresent(why -> {
+            throw new OpsException(OpsException.Kind.REFUSED, why, null);
+        });
+        List<VmiChange> changes = new java.util.ArrayList<>();
+        for (VirtualMachineInstance vmi : marked) {
+            changes.add(cancelEvacuation(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName()));
+        }
+        return changes;
+    }
+
     /** Creates a VMIM for a running, live-migratable VMI without one; the migration controller does the rest. */
     public VmiChange migrate(String namespace, String name) {
         VirtualMachineInstance vmi = vmi(namespace, name);

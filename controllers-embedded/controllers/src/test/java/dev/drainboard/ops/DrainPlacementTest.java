@@ -135,6 +135,27 @@ class DrainPlacementTest {
         assertThat(handled.blockers()).isEmpty();
     }
 
+    @Test
+    @DisplayName("a LiveMigrate VMI that is not live-migratable is a blocker with the webhook's refusal, External handled or not")
+    void notMigratable() {
+        VirtualMachineInstance ledger = vmi("ledger", "LiveMigrate", false, null);
+        Pod launcher = launcher("ledger");
+        PlacementInputs cluster = new PlacementInputs(List.of(node(NODE), node("other")), List.of(launcher));
+        for (DrainOptions options : List.of(OPTIONS, OPTIONS.withExternalHandled(true))) {
+            DrainPreview preview = DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(ledger), options)), cluster).getFirst();
+            assertThat(preview.blocked()).isTrue();
+            assertThat(preview.blockers()).singleElement().satisfies(b -> {
+                assertThat(b.kind()).isEqualTo("VirtualMachineInstance");
+                assertThat(b.key()).isEqualTo("demo/ledger");
+                assertThat(b.cause()).isEqualTo(Blocker.Cause.NOT_MIGRATABLE);
+                assertThat(b.reason()).contains("has eviction strategy LiveMigrate but is not live-migratable",
+                        "every eviction is refused");
+            });
+        }
+        assertThat(DrainRules.refusalForBlockers(DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(ledger),
+                OPTIONS)), cluster).getFirst(), List.of(), OPTIONS.withAllowStranded(true))).isNull();
+    }
+
     static DrainInputs inputs(String node, List<Pod> pods, List<VirtualMachineInstance> vmis, DrainOptions options) {
         return new DrainInputs(node, pods, vmis, List.of(), List.of(), ClusterConfig.defaults(), options,
                 Instant.parse("2025-01-01T00:00:00Z"));

@@ -192,6 +192,25 @@ public final class ClusterActions implements AutoCloseable {
         return call(() -> ops.drainAll(copy, options, listener));
     }
 
+    /** Why a running drain's migrations wait and how long they still take ({@link Ops#waits}). */
+    public CompletableFuture<dev.drainboard.ops.DrainWaits> waits(List<DrainPreview> previews) {
+        List<DrainPreview> copy = List.copyOf(previews);
+        return call(() -> ops.waits(copy));
+    }
+
+    /** The VMIs ({@code namespace/name}) marked for evacuation from these nodes. */
+    public CompletableFuture<List<String>> markedForEvacuation(List<String> nodes) {
+        List<String> copy = List.copyOf(nodes);
+        return call(() -> copy.stream().flatMap(n -> ops.markedForEvacuation(n).stream())
+                .map(v -> v.getMetadata().getNamespace() + "/" + v.getMetadata().getName()).toList());
+    }
+
+    /** Clears the evacuation marks for these nodes ({@link Ops#clearEvacuationMarks}); ops' messages, one per VMI. */
+    public CompletableFuture<List<String>> clearEvacuationMarks(List<String> nodes) {
+        List<String> copy = List.copyOf(nodes);
+        return call(() -> copy.stream().flatMap(n -> ops.clearEvacuationMarks(n).stream()).map(dev.drainboard.ops.VmiChange::message).toList());
+    }
+
     /** Completes on the FX thread once every drain has ended, with their results. */
     public CompletableFuture<List<DrainResult>> whenAllEnded(List<DrainOperation> drains) {
         CompletableFuture<List<DrainResult>> done = new CompletableFuture<>();
@@ -220,6 +239,11 @@ public final class ClusterActions implements AutoCloseable {
     /** Runs a blocking read off the FX thread; completes on the FX thread, exceptionally with a readable message. */
     private <T> CompletableFuture<T> call(Supplier<T> read) {
         CompletableFuture<T> result = new CompletableFuture<>();
+        if (background.isShutdown()) {
+            // Closed with the connection (a drain's end may still ask): an answer, not an exception thrown at the caller.
+            result.completeExceptionally(new IllegalStateException("the connection is closed"));
+            return result;
+        }
         pending.incrementAndGet();
         CompletableFuture.supplyAsync(read, background).whenComplete((value, error) -> fx.execute(() -> {
             pending.decrementAndGet();

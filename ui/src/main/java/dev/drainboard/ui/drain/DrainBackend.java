@@ -4,6 +4,7 @@ import dev.drainboard.ops.DrainListener;
 import dev.drainboard.ops.DrainOperation;
 import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainPreview;
+import dev.drainboard.ops.DrainWaits;
 import dev.drainboard.ops.DrainResult;
 import dev.drainboard.ui.actions.ClusterActions;
 
@@ -22,6 +23,21 @@ public interface DrainBackend {
     /** Starts draining the nodes as one operation; the listener hears every change on the drains' own threads. */
     CompletableFuture<Run> drain(List<String> nodes, DrainOptions options, DrainListener listener);
 
+    /** Why the running drain's migrations wait and how long they still take; nothing by default. */
+    default CompletableFuture<DrainWaits> waits(List<DrainPreview> previews) {
+        return CompletableFuture.completedFuture(DrainWaits.NONE);
+    }
+
+    /** The VMIs ({@code namespace/name}) still marked for evacuation from the nodes; none by default. */
+    default CompletableFuture<List<String>> markedForEvacuation(List<String> nodes) {
+        return CompletableFuture.completedFuture(List.of());
+    }
+
+    /** Clears the nodes' evacuation marks; one message per VMI; completes exceptionally with ops' refusal. */
+    default CompletableFuture<List<String>> clearEvacuationMarks(List<String> nodes) {
+        return CompletableFuture.completedFuture(List.of());
+    }
+
     /** A started drain of one or several nodes. */
     interface Run {
         /** Asks every node's drain to stop (evictions already accepted stand; the nodes stay cordoned). */
@@ -37,6 +53,21 @@ public interface DrainBackend {
             @Override
             public CompletableFuture<List<DrainPreview>> preview(List<String> nodes, DrainOptions options) {
                 return actions.preview(nodes, options);
+            }
+
+            @Override
+            public CompletableFuture<DrainWaits> waits(List<DrainPreview> previews) {
+                return actions.waits(previews);
+            }
+
+            @Override
+            public CompletableFuture<List<String>> markedForEvacuation(List<String> nodes) {
+                return actions.markedForEvacuation(nodes);
+            }
+
+            @Override
+            public CompletableFuture<List<String>> clearEvacuationMarks(List<String> nodes) {
+                return actions.clearEvacuationMarks(nodes);
             }
 
             @Override

@@ -20,6 +20,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
@@ -46,6 +47,7 @@ public final class DrainDialog extends DialogCard {
 
     private final DrainDialogModel model;
     private final PauseTransition debounce = new PauseTransition(Duration.millis(250));
+    private final javafx.animation.Timeline waitsTicker = new javafx.animation.Timeline();
 
     private final OptionsPane options;
     private final VBox previewPane;
@@ -117,8 +119,30 @@ public final class DrainDialog extends DialogCard {
         Badge.style(webhookHint, Badge.Tone.WARNING);
         webhookHint.textProperty().bind(model.webhookHint());
         showWhen(webhookHint, model.webhookHint().isNotEmpty());
+        Label timeLeft = new Label();
+        timeLeft.setId("drainTimeLeft");
+        timeLeft.getStyleClass().add("preview-line");
+        timeLeft.textProperty().bind(model.timeLeft());
+        showWhen(timeLeft, model.timeLeft().isNotEmpty());
+        Label marks = new Label();
+        marks.setId("drainMarks");
+        marks.setWrapText(true);
+        marks.setMinHeight(Region.USE_PREF_SIZE);
+        marks.textProperty().bind(model.marksText());
+        Button clearMarks = new Button("Clear evacuation marks");
+        clearMarks.setId("drainClearMarks");
+        clearMarks.setOnAction(e -> model.clearEvacuationMarks());
+        showWhen(clearMarks, Bindings.isNotEmpty(model.marked()));
+        HBox marksBox = new HBox(12, marks, clearMarks);
+        marksBox.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox.setHgrow(marks, Priority.ALWAYS);
+        Badge.style(marks, Badge.Tone.WARNING);
+        showWhen(marksBox, model.marksText().isNotEmpty());
         VBox.setVgrow(progressTable, Priority.ALWAYS);
-        progressPane = new VBox(10, endBanner, webhookHint, nodeBars, section("Pods"), progressTable);
+        progressPane = new VBox(10, endBanner, marksBox, webhookHint, nodeBars, timeLeft, section("Pods"), progressTable);
+        // While it runs: why migrations wait and the time left, read every two seconds.
+        waitsTicker.getKeyFrames().add(new javafx.animation.KeyFrame(Duration.seconds(2), e -> model.refreshWaits()));
+        waitsTicker.setCycleCount(javafx.animation.Animation.INDEFINITE);
         VBox.setVgrow(progressPane, Priority.ALWAYS);
 
         StackPane stages = new StackPane(previewPane, progressPane);
@@ -147,9 +171,16 @@ public final class DrainDialog extends DialogCard {
         options.setDisable(stage != Stage.PREVIEW);
         show(previewPane, stage == Stage.PREVIEW);
         show(progressPane, stage != Stage.PREVIEW);
+        if (stage != Stage.RUNNING) {
+            waitsTicker.stop();
+        }
         switch (stage) {
             case PREVIEW -> setButtons(cancel, start);
-            case RUNNING -> setButtons(hide, null, cancelDrain);
+            case RUNNING -> {
+                setButtons(hide, null, cancelDrain);
+                waitsTicker.playFromStart();
+                model.refreshWaits();
+            }
             case ENDED -> setButtons(null, closeButton);
         }
     }

@@ -4,6 +4,8 @@ import dev.drainboard.ops.DrainOptions;
 import dev.drainboard.ops.DrainPreview;
 import dev.drainboard.ops.DrainProgress;
 import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ops.DrainWaits;
+import dev.drainboard.ops.TimeLeftDecision;
 import dev.drainboard.ops.PodOutcome;
 import dev.drainboard.ui.actions.AccessDecision;
 import dev.drainboard.ui.drain.DrainSummary.EndState;
@@ -73,6 +75,13 @@ public final class DrainDialogModel {
     private final BooleanProperty deleteEmptyDirData = new SimpleBooleanProperty(this, "deleteEmptyDirData");
     private final BooleanProperty force = new SimpleBooleanProperty(this, "force");
     private final BooleanProperty allowStranded = new SimpleBooleanProperty(this, "allowStranded");
+    private final BooleanProperty externalHandled = new SimpleBooleanProperty(this, "externalHandled");
+    private final ReadOnlyStringWrapper timeLeft = new ReadOnlyStringWrapper(this, "timeLeft", "");
+    private final ObservableList<String> marked = FXCollections.observableArrayList();
+    private final ObservableList<String> markedView = FXCollections.unmodifiableObservableList(marked);
+    private final ReadOnlyStringWrapper marksText = new ReadOnlyStringWrapper(this, "marksText", "");
+    private DrainWaits waits = DrainWaits.NONE;
+    private boolean waitsInFlight;
     private final ReadOnlyBooleanWrapper blocked = new ReadOnlyBooleanWrapper(this, "blocked");
     private final ObjectProperty<Integer> gracePeriod = new SimpleObjectProperty<>(this, "gracePeriod", -1);
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
@@ -128,7 +137,7 @@ public final class DrainDialogModel {
         this.ui = ui;
         this.debounce = debounce;
         this.title = new ReadOnlyStringWrapper(this, "title", title(this.nodes));
-        for (BooleanProperty box : List.of(ignoreDaemonSets, deleteEmptyDirData, force)) {
+        for (BooleanProperty box : List.of(ignoreDaemonSets, deleteEmptyDirData, force, externalHandled)) {
             box.addListener((obs, o, n) -> debounce.request(this::refreshPreview));
         }
         podSelector.addListener((obs, o, n) -> debounce.request(this::refreshPreview));
@@ -163,7 +172,8 @@ public final class DrainDialogModel {
                 .withGracePeriodSeconds(g == null ? -1 : g)
                 .withTimeout(timeout)
                 .withPodSelector(podSelector.get())
-                .withAllowStranded(allowStranded.get());
+                .withAllowStranded(allowStranded.get())
+                .withExternalHandled(externalHandled.get());
     }
 
     // ---- preview
@@ -303,13 +313,70 @@ public final class DrainDialogModel {
                 continue;
             }
             bars.set(i, NodeStatus.of(p));
-            p.pods().forEach(pod -> rows.add(PodLine.of(node, pod)));
+            p.pods().forEach(pod -> rows.add(PodLine.of(node, pod, waits)));
         }
         nodeStatuses.setAll(bars);
         progressRows.setAll(rows);
         // Kept after the end: it says why the drain did not get on.
         webhookHint.set(DrainSummary.unreachableWebhookHint(webhook.get(),
                 latest.values().stream().flatMap(p -> p.pods().stream()).toList()).orElse(""));
+    }
+
+    /**
+     * Reads why the drain's migrations wait and how long they still take, then repaints (the dialog asks every few
+     * seconds while the drain runs); a question still out is not asked twice, and a failed read keeps the last answer.
+     */
+    public void refreshWaits() {
+        List<DrainPreview> running = latest.values().stream().map(DrainProgress::preview).filter(java.util.Objects::nonNull).toList();
+        if (stage.get() != Stage.RUNNING || running.isEmpty() || waitsInFlight) {
+            return;
+        }
+        waitsInFlight = true;
+        ask(() -> backend.waits(running)).whenComplete((answer, error) -> ui.execute(() -> {
+            waitsInFlight = false;
+            if (error != null || stage.get() != Stage.RUNNING) {
+                return;
+            }
+            waits = answer;
+            timeLeft.set(answer.secondsLeft() > 0 ? "Live migrations: " + TimeLeftDecision.text(answer.secondsLeft()) : "");
+            repaint();
+        }));
+    }
+
+    /** Clears the evacuation marks the drain left (end state, after a cancel or a timeout). */
+    public void clearEvacuationMarks() {
+        if (stage.get() != Stage.ENDED || marked.isEmpty()) {
+            return;
+        }
+        marksText.set("Clearing the marks…");
+        ask(() -> backend.clearEvacuationMarks(nodes)).whenComplete((messages, error) -> ui.execute(() -> {
+            if (error != null) {
+                marksText.set("Cannot clear the marks: " + message(error));
+                return;
+            }
+            marked.clear();
+            marksText.set(String.join("\n", messages));
+        }));
+    }
+
+    /** A backend question that cannot even be asked (the connection closed) is a failed answer, not a throw. */
+    private static <T> java.util.concurrent.CompletableFuture<T> ask(Supplier<java.util.concurrent.CompletableFuture<T>> question) {
+        try {
+            return question.get();
+        } catch (RuntimeException e) {
+            return java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private void readMarks() {
+        ask(() -> backend.markedForEvacuation(nodes)).whenComplete((found, error) -> ui.execute(() -> {
+            if (error != null || found.isEmpty()) {
+                return;
+            }
+            marked.setAll(found);
+            marksText.set(found.size() + (found.size() == 1 ? " VMI is" : " VMIs are") + " still marked for evacuation "
+                    + "(KubeVirt keeps migrating them while marked): " + String.join(", ", found));
+        }));
     }
 
     /** Cancel drain: every node's drain stops; the nodes stay cordoned. */
@@ -347,6 +414,10 @@ public final class DrainDialogModel {
         title.set(title(nodes) + " — " + state.label().toLowerCase(Locale.ROOT));
         status.set("");
         endState.set(state);
+        timeLeft.set("");
+        if (state != EndState.DRAINED && state != EndState.STRANDED) {
+            readMarks();
+        }
         onEnded.accept(state, results);
     }
 
@@ -386,6 +457,26 @@ public final class DrainDialogModel {
     /** Drain even though the preview has blockers ({@code --allow-stranded}). */
     public BooleanProperty allowStranded() {
         return allowStranded;
+    }
+
+    /** VMIs with strategy External are moved by something outside KubeVirt: not blockers ({@code --external-handled}). */
+    public BooleanProperty externalHandled() {
+        return externalHandled;
+    }
+
+    /** "Live migrations: ~2 min 40 s left" while the drain runs and migrations remain; empty otherwise. */
+    public ReadOnlyStringProperty timeLeft() {
+        return timeLeft.getReadOnlyProperty();
+    }
+
+    /** The VMIs ({@code namespace/name}) the ended drain left marked for evacuation; empty once cleared. */
+    public ObservableList<String> marked() {
+        return markedView;
+    }
+
+    /** What the end state says of the marks: which are left, or what clearing them did. */
+    public ReadOnlyStringProperty marksText() {
+        return marksText.getReadOnlyProperty();
     }
 
     /** Whether the preview has blockers (the "Allow stranded VMs" box shows then). */

@@ -184,6 +184,12 @@ public final class DrainSummary {
         };
     }
 
+    /** "about 2 min 40 s at best" (the estimate is a floor). */
+    static String estimateText(double seconds) {
+        String left = dev.drainboard.ops.TimeLeftDecision.text(seconds);
+        return "about " + left.substring(1, left.length() - " left".length()) + " at best";
+    }
+
     /** {@code 6 pods: 3 evicted, 1 live migration, 2 stay · 1 blocker} for one node's preview. */
     public static String previewLine(DrainPreview preview) {
         long evict = preview.pods().stream().filter(p -> p.outcome().effect() == PodOutcome.Effect.EVICT).count();
@@ -197,17 +203,25 @@ public final class DrainSummary {
             text.append(" (").append(migrate).append(" by live migration)");
         }
         text.append(", ").append(stay).append(" stay");
+        if (preview.estimateSeconds() != null && preview.estimateSeconds() > 0) {
+            // DrainEstimate's floor, the same figure as the CLI's dry run.
+            text.append(" · live migrations ").append(estimateText(preview.estimateSeconds()));
+        }
         if (blockers > 0) {
             text.append(" · ").append(blockers).append(blockers == 1 ? " blocker" : " blockers");
         }
         if (preview.blocked()) {
             long stranded = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.NOWHERE_TO_RUN).count();
-            long external = preview.blockers().size() - stranded;
+            long external = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.EXTERNAL).count();
+            long notMigratable = preview.blockers().stream().filter(b -> b.cause() == Blocker.Cause.NOT_MIGRATABLE).count();
             if (stranded > 0) {
                 text.append(" · ").append(stranded).append(" with nowhere to run");
             }
             if (external > 0) {
                 text.append(" · ").append(external).append(" External");
+            }
+            if (notMigratable > 0) {
+                text.append(" · ").append(notMigratable).append(" not live-migratable");
             }
         }
         if (!preview.canStart()) {

@@ -48,7 +48,10 @@ final class OptionsPane extends GridPane {
                         + "something outside KubeVirt (--allow-stranded); the end names them.");
         allowStranded.visibleProperty().bind(model.blocked());
         allowStranded.managedProperty().bind(allowStranded.visibleProperty());
-        HBox checks = new HBox(22, ignoreDaemonSets, deleteEmptyDir, force, allowStranded);
+        CheckBox externalHandled = check("drainExternalHandled", "External evacuation is handled", model.externalHandled(),
+                "Something outside KubeVirt moves the VMIs with eviction strategy External, so they are not blockers; "
+                        + "the drain marks them and waits until they are gone (--external-handled).");
+        HBox checks = new HBox(22, ignoreDaemonSets, deleteEmptyDir, force, externalHandled, allowStranded);
         checks.setAlignment(Pos.CENTER_LEFT);
         HBox fields = new HBox(10, fieldLabel("Grace period (s)"), grace, gap(), fieldLabel("Timeout"), timeout,
                 gap(), fieldLabel("Pod selector"), podSelector, timeoutError);

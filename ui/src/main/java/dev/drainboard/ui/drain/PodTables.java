@@ -43,14 +43,16 @@ final class PodTables {
         TableColumn<PodLine, String> pod = text("Pod", PodLine::pod, 320);
         pod.setMinWidth(280);
         table.getColumns().add(pod);
-        TableColumn<PodLine, String> state = badge("State", r -> DrainSummary.stateLabel(r.state()), r -> DrainSummary.stateTone(r.state()), 180);
+        TableColumn<PodLine, String> state = badge("State", r -> r.outcome() == dev.drainboard.ops.PodOutcome.EXTERNAL_EVACUATION
+                && r.state() == dev.drainboard.ops.PodState.WAITING_FOR_MIGRATION ? "Waiting for outside removal"
+                : DrainSummary.stateLabel(r.state()), r -> DrainSummary.stateTone(r.state()), 180);
         state.setMaxWidth(200);
         table.getColumns().add(state);
         TableColumn<PodLine, String> attempts = text("Tries", r -> String.valueOf(r.attempts()), 60);
         attempts.setMaxWidth(70);
         attempts.getStyleClass().add(Tweaks.ALIGN_RIGHT);
         table.getColumns().add(attempts);
-        table.getColumns().add(wrapped("Last answer from the API server", PodLine::lastAnswer, 470));
+        table.getColumns().add(wrapped("Last answer, or why it waits", PodLine::lastAnswer, 470));
         return table;
     }
 

@@ -15,6 +15,9 @@ final class ProgressText {
     /** The line beside the bar: {@code 63% · 48 MiB/s · pass 2}, or what the migration waits for. */
     static String summary(MigrationRow row) {
         TransferProgress t = row.progress();
+        if (t == null && !row.waiting().isEmpty()) {
+            return "waits: " + row.waiting(); // not started: why (a slot, a back-off, the target pod, the PDB)
+        }
         if (t == null) {
             return switch (row.phase()) {
                 case "Succeeded" -> "done";
@@ -37,7 +40,7 @@ final class ProgressText {
     static String detail(MigrationRow row) {
         TransferProgress t = row.progress();
         if (t == null) {
-            return "No transfer reported yet.";
+            return "No transfer reported yet." + (row.waiting().isEmpty() ? "" : " It waits: " + row.waiting() + ".");
         }
         StringBuilder s = new StringBuilder()
                 .append(Formats.bytes(t.processedBytes())).append(" sent, ")

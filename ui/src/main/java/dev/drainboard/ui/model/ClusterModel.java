@@ -1,12 +1,18 @@
 package dev.drainboard.ui.model;
 
+import dev.drainboard.controller.disruptionbudget.DisruptionBudgetDecision;
+import dev.drainboard.controller.disruptionbudget.DisruptionBudgets;
+import dev.drainboard.controller.migration.MigrationTimings;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceReplicaSet;
 import dev.drainboard.kubevirt.config.ClusterConfig;
 import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
+import dev.drainboard.ops.WhyPendingDecision;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
@@ -66,6 +72,7 @@ public final class ClusterModel implements AutoCloseable {
     private static final String BY_VMI = "vmi";
     private static final String BY_UID = "uid";
     private static final String BY_TARGET = "protects";
+    private static final String BY_MIGRATION = "migration";
 
     private enum Table { NODES, VMIS, PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
 
@@ -90,6 +97,10 @@ public final class ClusterModel implements AutoCloseable {
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     private final AtomicBoolean batchInFlight = new AtomicBoolean();
     private volatile boolean settingsDirty = true;
+    /** A migration or a target pod changed: every migration not yet under way is projected again (why it waits). */
+    private volatile boolean waitingDirty;
+    // Projector thread only: the cluster as the why-pending decision reads it, built once per batch when needed.
+    private WhyPendingDecision.Cluster waitingCluster;
     private volatile ClusterConfig config = ClusterConfig.defaults();
     // Projector thread only: each migration's last transfer sample, to tell whether remaining data grew since.
     private final Map<String, TransferProgress> lastTransfer = new HashMap<>();
@@ -140,14 +151,20 @@ public final class ClusterModel implements AutoCloseable {
 
         nodeInformer = informer(client.nodes().runnableInformer(0), Map.of(), new Handler<>(n -> markNode(n.getMetadata().getName())));
         podInformer = informer(client.pods().inAnyNamespace().runnableInformer(0),
-                Map.of(BY_NODE, p -> p.getSpec() == null || p.getSpec().getNodeName() == null ? List.of() : List.of(p.getSpec().getNodeName())),
+                Map.of(BY_NODE, p -> p.getSpec() == null || p.getSpec().getNodeName() == null ? List.of() : List.of(p.getSpec().getNodeName()),
+                        BY_MIGRATION, ClusterModel::migrationOf),
                 new Handler<>(p -> {
                     markNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
                     mark(Table.PODS, key(p));
+                    if (!migrationOf(p).isEmpty()) {
+                        waitingDirty = true; // a target pod scheduled or not: its migration's why changes
+                        requestFlush();
+                    }
                 }));
         pdbInformer = informer(client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(0),
                 Map.of(BY_TARGET, PdbTargets::keys),
                 new Handler<>(p -> {
+                    waitingDirty = true; // its expansion for a migration changes why that one waits
                     mark(Table.PDBS, key(p));
                     markVmisProtectedBy(p);
                 }));
@@ -167,6 +184,7 @@ public final class ClusterModel implements AutoCloseable {
                     Map.of(BY_VMI, m -> m.getSpec() == null || m.getSpec().getVmiName() == null ? List.of()
                             : List.of(m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName())),
                     new Handler<>(m -> {
+                        waitingDirty = true; // a slot taken or freed changes why the others wait
                         mark(Table.MIGRATIONS, key(m));
                         if (m.getSpec() != null && m.getSpec().getVmiName() != null) {
                             mark(Table.VMIS, m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName());
@@ -389,6 +407,15 @@ public final class ClusterModel implements AutoCloseable {
             if (kubeVirt) {
                 project(Table.PODS, podInformer, RowMapping::podRow, batch);
                 project(Table.VMIS, vmiInformer, this::vmiRow, batch);
+                if (waitingDirty) {
+                    waitingDirty = false;
+                    for (VirtualMachineInstanceMigration m : vmimInformer.getStore().list()) {
+                        if (!m.isFinal() && m.phase().map(p -> p == MigrationPhase.PENDING || p == MigrationPhase.SCHEDULING).orElse(true)) {
+                            dirty.get(Table.MIGRATIONS).add(key(m));
+                        }
+                    }
+                }
+                waitingCluster = null;
                 project(Table.MIGRATIONS, vmimInformer, this::migrationRow, batch);
                 lastTransfer.keySet().removeIf(k -> vmimInformer.getStore().getByKey(k) == null);
                 project(Table.REPLICA_SETS, vmirsInformer, RowMapping::replicaSetRow, batch);
@@ -434,7 +461,51 @@ public final class ClusterModel implements AutoCloseable {
         if (row.progress() != null) {
             lastTransfer.put(key, row.progress());
         }
-        return row;
+        return row.withWaiting(waitingFor(vmim));
+    }
+
+    /** Why a migration has not started, by the controllers' own rules; empty once it is under way. */
+    private String waitingFor(VirtualMachineInstanceMigration vmim) {
+        if (vmim.isFinal() || vmim.getSpec() == null || vmim.getSpec().getVmiName() == null) {
+            return "";
+        }
+        VirtualMachineInstance vmi = vmiInformer.getStore().getByKey(vmim.getMetadata().getNamespace() + "/" + vmim.getSpec().getVmiName());
+        if (vmi == null) {
+            return "";
+        }
+        if (waitingCluster == null) {
+            Map<String, String> vmiNodes = new HashMap<>();
+            for (VirtualMachineInstance v : vmiInformer.getStore().list()) {
+                if (v.getStatus() != null && v.getStatus().getNodeName() != null) {
+                    vmiNodes.put(key(v), v.getStatus().getNodeName());
+                }
+            }
+            List<VirtualMachineInstanceMigration> all = vmimInformer.getStore().list();
+            Set<String> withTarget = new java.util.HashSet<>();
+            for (VirtualMachineInstanceMigration m : all) {
+                String uid = m.getMetadata().getUid();
+                if (uid != null && !m.isFinal() && !podInformer.getIndexer().byIndex(BY_MIGRATION, uid).isEmpty()) {
+                    withTarget.add(uid);
+                }
+            }
+            waitingCluster = new WhyPendingDecision.Cluster(all, vmiNodes, withTarget,
+                    config.migrations(), MigrationTimings.defaults().backoff(), java.time.Instant.now());
+        }
+        Pod target = podInformer.getIndexer().byIndex(BY_MIGRATION, Objects.toString(vmim.getMetadata().getUid(), "")).stream()
+                .max(Comparator.comparing(p -> Objects.toString(p.getMetadata().getCreationTimestamp(), ""))).orElse(null);
+        String uid = vmi.getMetadata().getUid();
+        PodDisruptionBudget budget = uid == null ? null : pdbInformer.getIndexer().byIndex(BY_TARGET, uid).stream()
+                .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
+                .filter(p -> DisruptionBudgets.controllingVmi(p).map(ref -> uid.equals(ref.getUid())).orElse(false))
+                .findFirst().orElse(null);
+        return WhyPendingDecision.forMigration(vmim, vmi, target, budget, DisruptionBudgetDecision.needsBudget(vmi, config),
+                waitingCluster).map(WhyPendingDecision.Why::text).orElse("");
+    }
+
+    /** The migration a pod is the target of ({@code kubevirt.io/migrationJobUID}), as an index value. */
+    private static List<String> migrationOf(Pod p) {
+        String uid = p.getMetadata().getLabels() == null ? null : p.getMetadata().getLabels().get(KubeVirtLabels.MIGRATION_JOB_UID);
+        return uid == null ? List.of() : List.of(uid);
     }
 
     private Row vmiRow(VirtualMachineInstance vmi) {

@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param failureReason  {@code migrationState.failureReason}, empty if none
  * @param priority       {@code spec.priority} ({@code system-critical}, {@code user-triggered},
  *                       {@code system-maintenance}) with the migration priority queue (KubeVirt v1.7+); empty if none
+ * @param waiting        why it has not started ({@code dev.drainboard.ops.WhyPendingDecision}: a slot limit, a back-off,
+ *                       the target pod unschedulable, the PDB expansion, queued); empty once under way
  */
 public record MigrationRow(
         String namespace,
@@ -37,14 +39,30 @@ public record MigrationRow(
         Instant until,
         TransferProgress progress,
         String failureReason,
-        String priority) implements Row {
+        String priority,
+        String waiting) implements Row {
 
-    /** A row without a priority (KubeVirt before v1.7, or the queue off). */
+    /** A row without a priority (KubeVirt before v1.7, or the queue off) that does not wait. */
     public MigrationRow(String namespace, String name, String uid, String vmi, String phase, String sourceNode,
                         String targetNode, String sourcePod, String targetPod, String cause, String started, String ended,
                         String created, Instant since, Instant until, TransferProgress progress, String failureReason) {
         this(namespace, name, uid, vmi, phase, sourceNode, targetNode, sourcePod, targetPod, cause, started, ended,
-                created, since, until, progress, failureReason, "");
+                created, since, until, progress, failureReason, "", "");
+    }
+
+    /** A row with its priority, not (yet) saying why it waits. */
+    public MigrationRow(String namespace, String name, String uid, String vmi, String phase, String sourceNode,
+                        String targetNode, String sourcePod, String targetPod, String cause, String started, String ended,
+                        String created, Instant since, Instant until, TransferProgress progress, String failureReason,
+                        String priority) {
+        this(namespace, name, uid, vmi, phase, sourceNode, targetNode, sourcePod, targetPod, cause, started, ended,
+                created, since, until, progress, failureReason, priority, "");
+    }
+
+    /** The same row saying why it waits. */
+    public MigrationRow withWaiting(String why) {
+        return new MigrationRow(namespace, name, uid, vmi, phase, sourceNode, targetNode, sourcePod, targetPod, cause,
+                started, ended, created, since, until, progress, failureReason, priority, why == null ? "" : why);
     }
 
     /** Succeeded or Failed: nothing will happen to it any more. */
@@ -69,6 +87,6 @@ public record MigrationRow(
 
     @Override
     public String searchText() {
-        return String.join(" ", namespace, name, vmi, phase, sourceNode, targetNode, cause, priority);
+        return String.join(" ", namespace, name, vmi, phase, sourceNode, targetNode, cause, priority, waiting);
     }
 }

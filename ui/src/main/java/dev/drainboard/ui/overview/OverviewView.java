@@ -50,6 +50,8 @@ public final class OverviewView implements ConsoleView {
     private final Label warningsValue = new Label();
     private final Label warningsDetail = new Label();
     private final ScrollPane root;
+    /** The VMIs with nowhere to run (their launcher unschedulable), each in red with the scheduler's reason. */
+    private final VBox stranded = new VBox(4);
 
     private final ActionCenter actions;
     /** The focused tile's node, as the selection the node actions' keys act on (empty or one row). */
@@ -70,7 +72,11 @@ public final class OverviewView implements ConsoleView {
         nodesHeader.getStyleClass().add("section-label");
         tiles.setId("nodeTiles");
         tiles.setRowValignment(javafx.geometry.VPos.TOP);
-        VBox content = new VBox(16, kpis, nodesHeader, tiles);
+        stranded.setId("strandedVmis");
+        stranded.getStyleClass().add("stranded-list");
+        stranded.setVisible(false);
+        stranded.setManaged(false);
+        VBox content = new VBox(16, kpis, stranded, nodesHeader, tiles);
         content.setPadding(new Insets(0, 4, 8, 0));
         root = new ScrollPane(content);
         root.setFitToWidth(true);
@@ -242,8 +248,15 @@ public final class OverviewView implements ConsoleView {
         nodesDetail.setText(cordoned + " cordoned · " + safe + " safe to reboot");
         long running = model.vmis().stream().filter(v -> "Running".equals(v.phase())).count();
         long marked = model.vmis().stream().filter(v -> v.markedForEvacuation()).count();
+        List<VmiRow> nowhere = model.vmis().stream().filter(v -> !v.waiting().isEmpty())
+                .sorted(Comparator.comparing(VmiRow::namespace).thenComparing(VmiRow::name)).toList();
         vmisValue.setText(String.valueOf(model.vmis().size()));
-        vmisDetail.setText(running + " running · " + marked + " marked for evacuation");
+        // Never a healthy-looking line while some have nowhere to run.
+        vmisDetail.setText(running + " running · " + (nowhere.isEmpty() ? "" : nowhere.size() + " stranded · ")
+                + marked + " marked for evacuation");
+        danger(vmisValue, !nowhere.isEmpty());
+        danger(vmisDetail, !nowhere.isEmpty());
+        showStranded(nowhere);
         long active = model.migrations().stream()
                 .filter(m -> !"Succeeded".equals(m.phase()) && !"Failed".equals(m.phase())).count();
         long failed = model.migrations().stream().filter(m -> "Failed".equals(m.phase())).count();
@@ -255,11 +268,47 @@ public final class OverviewView implements ConsoleView {
         long warnings = model.events().stream().filter(e -> e.warning()).count();
         warningsValue.setText(String.valueOf(warnings));
         warningsDetail.setText("of " + model.events().size() + " events");
-        if (warnings == 0) {
-            warningsValue.getStyleClass().remove("kpi-alert");
-        } else if (!warningsValue.getStyleClass().contains("kpi-alert")) {
-            warningsValue.getStyleClass().add("kpi-alert");
+        alert(warningsValue, warnings > 0);
+    }
+
+    private static void alert(Label label, boolean on) {
+        styled(label, "kpi-alert", on);
+    }
+
+    private static void danger(Label label, boolean on) {
+        styled(label, "kpi-danger", on);
+    }
+
+    private static void styled(Label label, String style, boolean on) {
+        if (!on) {
+            label.getStyleClass().remove(style);
+        } else if (!label.getStyleClass().contains(style)) {
+            label.getStyleClass().add(style);
         }
+    }
+
+    /** One red line per VMI with nowhere to run, until it runs again. */
+    private void showStranded(List<VmiRow> nowhere) {
+        stranded.setVisible(!nowhere.isEmpty());
+        stranded.setManaged(!nowhere.isEmpty());
+        if (nowhere.isEmpty()) {
+            stranded.getChildren().clear();
+            return;
+        }
+        Label header = new Label(nowhere.size() + (nowhere.size() == 1 ? " VMI has" : " VMIs have") + " nowhere to run");
+        header.getStyleClass().addAll("section-label", Styles.DANGER);
+        header.setId("strandedHeader");
+        List<Node> lines = new java.util.ArrayList<>();
+        lines.add(header);
+        for (VmiRow v : nowhere) {
+            Label line = new Label(v.namespace() + "/" + v.name() + " (" + (v.phase().isEmpty() ? "Pending" : v.phase()) + "): "
+                    + v.waiting());
+            line.getStyleClass().addAll("stranded-vmi", Styles.DANGER);
+            line.setWrapText(true);
+            line.setOnMouseClicked(e -> navigator.show(ViewId.VMIS));
+            lines.add(line);
+        }
+        stranded.getChildren().setAll(lines);
     }
 
     @Override

@@ -39,7 +39,9 @@ public final class VmisView extends ListScreen<VmiRow> {
         new EvacuationColumn(Clock.systemDefaultZone()).addTo(screen, 175);
         screen.textColumn("PDB", r -> Formats.orDash(r.pdbs()), 230);
         screen.textColumn("Migration", r -> Formats.orDash(r.migration()), 90);
-        screen.setRowStyle(r -> r.isLostToNodePressure() ? "row-danger" : r.markedForEvacuation() ? "row-warning" : null);
+        // Nowhere to run (its launcher unschedulable) is red until it runs again.
+        screen.setRowStyle(r -> r.isLostToNodePressure() || !r.waiting().isEmpty() ? "row-danger"
+                : r.markedForEvacuation() ? "row-warning" : null);
         screen.setFacts(VmisView::facts);
         offer(actions.vmiActions());
         offerInContextMenu(actions.vmiActions());

@@ -1,5 +1,8 @@
 package dev.drainboard.ui.drain;
 
+import dev.drainboard.ops.DrainWaits;
+import dev.drainboard.ops.WhyPendingDecision;
+
 import dev.drainboard.ops.DrainListener;
 import dev.drainboard.ops.Blocker;
 import dev.drainboard.ops.DrainOptions;
@@ -26,6 +29,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -222,6 +226,7 @@ class DrainDialogModelTest {
             deleteEmptyDirData | true
             force              | true
             podSelector        | true
+            externalHandled    | true
             gracePeriod        | false
             timeout            | false
             allowStranded      | false
@@ -238,6 +243,7 @@ class DrainDialogModelTest {
             case "gracePeriod" -> model.gracePeriod().set(30);
             case "timeout" -> model.timeout().set("5m");
             case "allowStranded" -> model.allowStranded().set(true);
+            case "externalHandled" -> model.externalHandled().set(true);
             default -> throw new IllegalArgumentException(option);
         }
 
@@ -245,7 +251,8 @@ class DrainDialogModelTest {
         assertThat(model.startDisabled().get()).as("a new preview is being read").isEqualTo(asks);
         if (asks) {
             DrainOptions asked = backend.previews.getLast().options();
-            assertThat(List.of(asked.ignoreDaemonSets(), asked.deleteEmptyDirData(), asked.force(), !asked.podSelector().isEmpty()))
+            assertThat(List.of(asked.ignoreDaemonSets(), asked.deleteEmptyDirData(), asked.force(), !asked.podSelector().isEmpty(),
+                    asked.externalHandled()))
                     .containsOnlyOnce(true);
             assertThat(model.status().get()).isEqualTo("Reading the node's pods…");
         } else {
@@ -390,6 +397,69 @@ class DrainDialogModelTest {
                 .containsExactly(tuple("node02", PodState.GONE));
         assertThat(model.nodeStatuses()).extracting(NodeStatus::state).containsExactly("Cordoning", "Draining");
         assertThat(model.nodeStatuses().get(1).fraction()).isEqualTo(1.0);
+    }
+
+    @Test
+    void whileItRunsEachWaitingPodSaysWhyAndTheTimeLeftIsShown() {
+        DrainDialogModel model = running("node01");
+        backend.started(0);
+        PodPreview migrating = new PodPreview("demo", "virt-launcher-db-x", "uid", PodOutcome.LIVE_MIGRATION, "migrates", "db", null, null);
+        PodPreview external = new PodPreview("demo", "virt-launcher-app-y", "uid2", PodOutcome.EXTERNAL_EVACUATION, "external", "app", null, null);
+        DrainPreview preview = new DrainPreview("node01", List.of(migrating, external), List.of());
+        backend.drains.getFirst().listener().onProgress(new DrainProgress("node01", DrainProgress.Phase.EVICTING, preview, List.of(
+                new PodProgress("demo", migrating.name(), "uid", PodState.WAITING_FOR_MIGRATION, 2, 429, "Eviction triggered evacuation", migrating, Instant.now()),
+                new PodProgress("demo", external.name(), "uid2", PodState.WAITING_FOR_MIGRATION, 2, 429, "Eviction triggered evacuation", external, Instant.now())),
+                Instant.now(), Optional.empty()));
+        assertThat(model.timeLeft().get()).isEmpty();
+
+        model.refreshWaits();
+        model.refreshWaits();
+        assertThat(backend.waits).as("one question out at a time").hasSize(1);
+        assertThat(backend.waits.getFirst().previews()).containsExactly(preview);
+        backend.waits.getFirst().answer().complete(new DrainWaits(Map.of("demo/db",
+                new WhyPendingDecision.Why(WhyPendingDecision.Kind.CLUSTER_LIMIT, "5 of 5 migrations in the cluster in use", null)), 160));
+
+        assertThat(model.timeLeft().get()).isEqualTo("Live migrations: ~2 min 40 s left");
+        assertThat(model.progressRows()).extracting(PodLine::pod, PodLine::lastAnswer).containsExactly(
+                tuple("demo/virt-launcher-db-x", "Migration waits: 5 of 5 migrations in the cluster in use"),
+                tuple("demo/virt-launcher-app-y", "waiting for something outside KubeVirt to remove VMI app (strategy External)"));
+    }
+
+    @Test
+    void afterACancelTheMarksLeftAreListedAndClearedWithOneAction() {
+        DrainDialogModel model = running("node01");
+        FakeRun run = backend.started(0);
+        backend.marked = List.of("demo/db", "demo/web");
+        model.cancelDrain();
+        run.end(result("node01", DrainResult.Status.CANCELLED));
+
+        assertThat(model.marked()).containsExactly("demo/db", "demo/web");
+        assertThat(model.marksText().get()).isEqualTo("2 VMIs are still marked for evacuation (KubeVirt keeps migrating "
+                + "them while marked): demo/db, demo/web");
+        model.clearEvacuationMarks();
+        assertThat(backend.cleared).containsExactly(List.of("node01"));
+        assertThat(model.marked()).isEmpty();
+        assertThat(model.marksText().get()).isEqualTo("virtualmachineinstance/db evacuation from node node01 cancelled\n"
+                + "virtualmachineinstance/web evacuation from node node01 cancelled");
+    }
+
+    @Test
+    void anEndAfterTheConnectionClosedStillEnds() {
+        DrainDialogModel model = running("node01");
+        backend.closed = true;
+        backend.started(0).end(result("node01", DrainResult.Status.CANCELLED));
+        assertThat(model.endState().get()).isEqualTo(EndState.CANCELLED);
+        assertThat(model.marked()).isEmpty();
+        assertThat(ended).containsExactly(EndState.CANCELLED);
+    }
+
+    @Test
+    void aDrainedEndAsksForNoMarks() {
+        DrainDialogModel model = running("node01");
+        backend.marked = List.of("demo/db");
+        backend.started(0).end(result("node01", DrainResult.Status.DRAINED));
+        assertThat(model.marked()).isEmpty();
+        assertThat(model.marksText().get()).isEmpty();
     }
 
     @Test
@@ -553,8 +623,37 @@ class DrainDialogModelTest {
         record DrainCall(List<String> nodes, DrainOptions options, DrainListener listener, CompletableFuture<Run> started) {
         }
 
+        record WaitsCall(List<DrainPreview> previews, CompletableFuture<DrainWaits> answer) {
+        }
+
         final List<PreviewCall> previews = new ArrayList<>();
         final List<DrainCall> drains = new ArrayList<>();
+        final List<WaitsCall> waits = new ArrayList<>();
+        final List<List<String>> cleared = new ArrayList<>();
+        List<String> marked = List.of();
+        boolean closed;
+
+        @Override
+        public CompletableFuture<DrainWaits> waits(List<DrainPreview> previews) {
+            WaitsCall call = new WaitsCall(previews, new CompletableFuture<>());
+            waits.add(call);
+            return call.answer();
+        }
+
+        @Override
+        public CompletableFuture<List<String>> markedForEvacuation(List<String> nodes) {
+            if (closed) {
+                throw new java.util.concurrent.RejectedExecutionException("executor terminated");
+            }
+            return CompletableFuture.completedFuture(marked);
+        }
+
+        @Override
+        public CompletableFuture<List<String>> clearEvacuationMarks(List<String> nodes) {
+            cleared.add(nodes);
+            return CompletableFuture.completedFuture(marked.stream().map(k -> "virtualmachineinstance/" + k.substring(k.indexOf('/') + 1)
+                    + " evacuation from node " + nodes.getFirst() + " cancelled").toList());
+        }
 
         @Override
         public CompletableFuture<List<DrainPreview>> preview(List<String> nodes, DrainOptions options) {

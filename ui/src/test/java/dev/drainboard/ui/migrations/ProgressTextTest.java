@@ -26,6 +26,18 @@ class ProgressTextTest {
         assertThat(ProgressText.warning(migration("m", "vm", phase, "node01", 0, null))).isEmpty();
     }
 
+    @ParameterizedTest(name = "{0}, waiting for \"{1}\" → {2}")
+    @CsvSource(delimiter = '|', value = {
+            "Pending    | 2 of 2 outbound migrations of node01 in use | waits: 2 of 2 outbound migrations of node01 in use",
+            "''         | 5 of 5 migrations in the cluster in use     | waits: 5 of 5 migrations in the cluster in use",
+            "Scheduling | target pod t unschedulable: 0/4 nodes are available | waits: target pod t unschedulable: 0/4 nodes are available",
+    })
+    void aMigrationNotStartedSaysWhyItWaits(String phase, String why, String text) {
+        MigrationRow row = migration("m", "vm", phase, "node01", 0, null).withWaiting(why);
+        assertThat(ProgressText.summary(row)).isEqualTo(text);
+        assertThat(ProgressText.detail(row)).endsWith("It waits: " + why + ".");
+    }
+
     @ParameterizedTest(name = "{0} {1}, sent {2} MiB, left {3} MiB (before {4}) → \"{5}\" / \"{6}\"")
     @CsvSource(delimiter = '|', value = {
             "RUNNING   | PreCopy  | 256  | 768  | -1   | 25% · 4 MiB/s · pass 2             | ''",

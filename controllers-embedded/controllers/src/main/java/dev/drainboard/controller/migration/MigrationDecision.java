@@ -340,11 +340,19 @@ public final class MigrationDecision {
      * them failed.
      */
     static Optional<Instant> backoffUntil(Input in) {
-        VirtualMachineInstanceMigration self = in.vmim();
+        return backoffUntil(in.vmim(), in.siblings(), in.timings().backoff());
+    }
+
+    /**
+     * The same back-off for {@code self} among {@code siblings} (every VMIM of its VMI), the first one {@code first}
+     * long; empty when none applies. Public so that the drain's why-pending asks the same rule.
+     */
+    public static Optional<Instant> backoffUntil(VirtualMachineInstanceMigration self, List<VirtualMachineInstanceMigration> siblings,
+                                                 Duration first) {
         if (hasAnnotation(self, KubeVirtAnnotations.IGNORE_MIGRATION_BACKOFF)) {
             return Optional.empty();
         }
-        List<VirtualMachineInstanceMigration> evacuations = new ArrayList<>(in.siblings().stream()
+        List<VirtualMachineInstanceMigration> evacuations = new ArrayList<>(siblings.stream()
                 .filter(MigrationDecision::isEvacuation).toList());
         if (evacuations.stream().noneMatch(m -> Objects.equals(m.getMetadata().getUid(), self.getMetadata().getUid()))) {
             evacuations.add(self);
@@ -366,7 +374,7 @@ public final class MigrationDecision {
             if (older.getMetadata().getDeletionTimestamp() != null || p != MigrationPhase.FAILED) {
                 continue;
             }
-            backoff = backoff.isZero() ? in.timings().backoff() : backoff.multipliedBy(2);
+            backoff = backoff.isZero() ? first : backoff.multipliedBy(2);
             if (lastFailure == null) {
                 lastFailure = transitionTime(older, MigrationPhase.FAILED).orElse(null);
             }
@@ -417,7 +425,7 @@ public final class MigrationDecision {
     }
 
     /** The PDB carries this migration's expansion. */
-    static boolean isExpandedFor(PodDisruptionBudget pdb, String migrationName) {
+    public static boolean isExpandedFor(PodDisruptionBudget pdb, String migrationName) {
         var min = pdb.getSpec() == null ? null : pdb.getSpec().getMinAvailable();
         Map<String, String> labels = pdb.getMetadata().getLabels();
         return min != null && Integer.valueOf(2).equals(min.getIntVal())
@@ -425,7 +433,7 @@ public final class MigrationDecision {
     }
 
     /** The disruption controller has seen the expansion: target pods may come (docs/behaviour.md). */
-    static boolean expansionObserved(PodDisruptionBudget pdb) {
+    public static boolean expansionObserved(PodDisruptionBudget pdb) {
         var status = pdb.getStatus();
         return status != null && Integer.valueOf(2).equals(status.getDesiredHealthy())
                 && Objects.equals(status.getObservedGeneration(), pdb.getMetadata().getGeneration());
