@@ -132,6 +132,11 @@ public final class ControllersCommand implements Callable<Integer> {
         }, "drainboard-controllers-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
 
+        // The KubeVirt release the cluster reports decides the drain path (docs/kubevirt-versions.md): say which, and when it changes.
+        plane.clusterConfig().addListener(c -> {
+            out.println("kubevirt: " + c.profileChoice().describe());
+            out.flush();
+        });
         plane.start();
         out.println("started: " + election.identity() + " against " + config.getMasterUrl()
                 + "; standing for leader of " + lease);
