@@ -44,6 +44,7 @@ public final class VirtApi implements BuiltInAdmission {
 
     public static void install(ApiServer api) {
         api.addAdmission(new VirtApi(api));
+        api.addExtensionApi(EvacuateCancel.GROUP, new EvacuateCancel(api));
     }
 
     @Override
