@@ -325,6 +325,13 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
                 : "From KubeVirt CR " + s.source() + " (live).");
         settingsGrid.getChildren().clear();
         int row = 0;
+        if (!s.profile().isEmpty()) {
+            Label profile = value(s.profile());
+            profile.setId("kubevirtProfile");
+            profile.setTooltip(tooltip("The KubeVirt release whose drain path applies: the eviction webhook's failure policy, "
+                    + "PodDisruptionBudgets or not, who refuses repeated evictions (docs/kubevirt-versions.md)."));
+            settingsGrid.addRow(row++, key("KubeVirt release (drain path)"), profile);
+        }
         settingsGrid.addRow(row++, key("Default eviction strategy"), value(s.evictionStrategy()));
         for (KubeVirtSettings.Setting setting : s.migrations()) {
             settingsGrid.addRow(row++, key(setting.label()), value(setting.value()));
