@@ -86,7 +86,10 @@ class ProfileScreenshotsTest {
                 robot.lookup("#drainIgnoreDaemonSets").queryAs(CheckBox.class).setSelected(true);
                 return null;
             });
-            String[] shows = {"Drain " + node, "virt-launcher-database-", "Live migration", profile.label()};
+            // The preview read again with the box ticked (the DaemonSet's pod stays); who holds the database VMI's pod.
+            String holds = profile.webhookDeniesRepeats() ? "the eviction webhook refuses its"
+                    : "PodDisruptionBudget demo/kubevirt-disruption-budget-";
+            String[] shows = {"Drain " + node, "virt-launcher-database-", "Live migration", "Stays (DaemonSet)", holds, profile.label()};
             shots.take(console, name(version) + "-light", shows);
             fx(() -> {
                 console.theme().toggle();
