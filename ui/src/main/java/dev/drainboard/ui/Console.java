@@ -153,8 +153,8 @@ public final class Console {
 
     /** The embedded cluster's choice of KubeVirt release, remembered per cluster (docs/kubevirt-versions.md). */
     private java.util.Optional<dev.drainboard.ui.controllers.KubeVirtVersionOverride> versionOverride(Session s) {
-        return s.embeddedCluster().map(c -> new dev.drainboard.ui.controllers.KubeVirtVersionOverride(
-                prefs, s.info().cluster(), c::setKubeVirtVersion));
+        return s.kubeVirtVersionSetter().map(set -> new dev.drainboard.ui.controllers.KubeVirtVersionOverride(
+                prefs, s.info().cluster(), set));
     }
 
     private void opened(Session s) {
