@@ -132,7 +132,28 @@ public final class ControllersCommand implements Callable<Integer> {
         }, "drainboard-controllers-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
 
+        // The KubeVirt release the cluster reports decides the drain path (docs/kubevirt-versions.md): say which, and when it changes.
+        java.util.concurrent.atomic.AtomicReference<String> said = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.Consumer<dev.drainboard.kubevirt.config.ClusterConfig> say = c -> {
+            String text = "kubevirt: " + c.profileChoice().describe();
+            if (!text.equals(said.getAndSet(text))) {
+                out.println(text);
+                out.flush();
+            }
+        };
+        plane.clusterConfig().addListener(say);
         plane.start();
+        // Once the KubeVirt CRs have been listed: the profile in force even when it is the default (no CR, no change).
+        Thread.ofVirtual().name("kubevirt-profile").start(() -> {
+            for (int i = 0; i < 300 && !plane.clusterConfig().hasSynced(); i++) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            say.accept(plane.clusterConfig().current());
+        });
         out.println("started: " + election.identity() + " against " + config.getMasterUrl()
                 + "; standing for leader of " + lease);
         if (!noEvictionWebhook) {

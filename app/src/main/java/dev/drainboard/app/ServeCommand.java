@@ -2,6 +2,8 @@ package dev.drainboard.app;
 
 import dev.drainboard.cluster.EmbeddedCluster;
 import dev.drainboard.cluster.EmbeddedClusterOptions;
+import dev.drainboard.cluster.virtapi.KubeVirtVersion;
+import dev.drainboard.kubevirt.ProfileChoice;
 import dev.drainboard.cluster.scenario.ScenarioException;
 import dev.drainboard.controlplane.LocalControlPlane;
 import io.fabric8.kubernetes.client.Config;
@@ -43,6 +45,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Where to write the kubeconfig for kubectl (default: ~/.drainboard/embedded-kubeconfig).")
     Path kubeconfigOut;
 
+    @Option(names = "--kubevirt-version", paramLabel = "VERSION",
+            description = "The KubeVirt release the cluster says it runs (its KubeVirt CR's status.observedKubeVirtVersion), "
+                    + "e.g. v1.4.0, v1.5.0, v1.6.0, v1.8.0, v1.9.0: the drain path follows it (default: what the scenario says).")
+    String kubeVirtVersion;
+
     @Option(names = "--no-controllers",
             description = "Only the API server and the simulated nodes: do not run the KubeVirt controllers in-process.")
     boolean noControllers;
@@ -64,6 +71,10 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("drainboard serve: --inject-faults must be a share between 0 and 1, got " + injectFaults);
             return 2;
         }
+        if (kubeVirtVersion != null && ProfileChoice.override(kubeVirtVersion).isEmpty()) {
+            err.println("drainboard serve: --kubevirt-version must name a KubeVirt release such as v1.6.0, got '" + kubeVirtVersion + "'");
+            return 2;
+        }
         EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults()
                 .withScenario(scenario)
                 .withPort(port)
@@ -78,6 +89,15 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("drainboard serve: cannot start: " + e.getMessage()
                     + (port != 0 ? " (is port " + port + " in use? --port 0 picks a free one)" : ""));
             return 1;
+        }
+        if (kubeVirtVersion != null) {
+            try {
+                cluster.setKubeVirtVersion(kubeVirtVersion);
+            } catch (RuntimeException e) {
+                cluster.close();
+                err.println("drainboard serve: cannot set the KubeVirt version: " + e.getMessage());
+                return 1;
+            }
         }
         LocalControlPlane plane;
         try {
@@ -109,6 +129,7 @@ public final class ServeCommand implements Callable<Integer> {
                     injectFaults * 100);
         }
         out.println("ready url=" + cluster.url() + " kubeconfig=" + cluster.kubeconfig());
+        out.println("kubevirt: " + ProfileChoice.resolve(KubeVirtVersion.reported(cluster.api()).orElse(null), null).describe());
         out.flush();
         err.println("Point kubectl at it with: export KUBECONFIG=" + cluster.kubeconfig());
         err.flush();

@@ -99,6 +99,14 @@ class ControllersCommandTest {
             assertThat(client.admissionRegistration().v1().validatingWebhookConfigurations().withName("virt-api-validator").get()
                     .getWebhooks()).allSatisfy(w -> assertThat(w.getClientConfig().getUrl()).startsWith("https://127.0.0.1:" + port + "/"));
 
+            // The KubeVirt release the cluster reports decides the drain path: printed, and again when it changes.
+            await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("kubevirt: KubeVirt ≤ 1.4 (default)"));
+            cluster.setKubeVirtVersion("v1.6.0");
+            await().atMost(Duration.ofSeconds(20)).until(() -> out.toString().contains("kubevirt: KubeVirt 1.6 (v1.6.0, from KubeVirt CR status)"));
+            await().atMost(Duration.ofSeconds(20)).until(() -> "Fail".equals(client.admissionRegistration().v1()
+                    .validatingWebhookConfigurations().withName("virt-api-validator").get().getWebhooks().getFirst().getFailurePolicy()));
+            cluster.setKubeVirtVersion("v1.4.0");
+
             client.resources(VirtualMachineInstance.class).inNamespace("default").load(new ByteArrayInputStream("""
                     apiVersion: kubevirt.io/v1
                     kind: VirtualMachineInstance

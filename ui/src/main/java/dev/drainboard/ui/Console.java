@@ -68,6 +68,7 @@ public final class Console {
 
     public Console(ConsoleOptions options) {
         this.options = options;
+        this.prefs = options.prefs();
         this.theme = new ThemeManager(options.prefs());
         this.recent = new RecentConnections(options.prefs());
         addedKubeconfigs.addAll(options.kubeconfigs());
@@ -150,7 +151,20 @@ public final class Console {
         });
     }
 
+    /** The embedded cluster's choice of KubeVirt release, remembered per cluster (docs/kubevirt-versions.md). */
+    private java.util.Optional<dev.drainboard.ui.controllers.KubeVirtVersionOverride> versionOverride(Session s) {
+        return s.kubeVirtVersionSetter().map(set -> new dev.drainboard.ui.controllers.KubeVirtVersionOverride(
+                prefs, s.info().cluster(), set));
+    }
+
     private void opened(Session s) {
+        versionOverride(s).ifPresent(o -> {
+            try {
+                o.restore();
+            } catch (RuntimeException e) {
+                System.err.println("drainboard: the remembered KubeVirt version was not applied: " + e.getMessage());
+            }
+        });
         startScreen.hideProgress();
         recent.remember(s.info().target());
         startScreen.setRecent(recent.list());
@@ -166,6 +180,8 @@ public final class Console {
         System.out.println("drainboard: connected to " + s.info().server() + " (" + s.info().mode().label() + " mode)");
     }
 
+    private final java.util.prefs.Preferences prefs;
+
     private ConsoleView view(ViewId id, Session s, ActionCenter center) {
         var model = s.model();
         return switch (id) {
@@ -176,7 +192,8 @@ public final class Console {
             case PDBS -> new PdbsView(model);
             case REPLICA_SETS -> new ReplicaSetsView(model, center);
             case EVENTS -> new EventsView(model);
-            case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings());
+            case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings(),
+                    versionOverride(s).orElse(null));
         };
     }
 

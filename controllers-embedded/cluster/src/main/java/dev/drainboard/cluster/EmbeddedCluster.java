@@ -223,6 +223,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /**
+     * Says the cluster runs this KubeVirt release ({@code v1.6.0}): the KubeVirt CR's
+     * {@code status.observedKubeVirtVersion}, from which the profile follows (docs/kubevirt-versions.md).
+     */
+    public void setKubeVirtVersion(String version) {
+        dev.drainboard.cluster.virtapi.KubeVirtVersion.set(api, version);
+    }
+
+    /**
      * The simulated nodes' hypervisors, one per Node (registered when the Node appears): what a
      * node handler (dev.drainboard.handler.NodeHandler, in the controllers) serves in this process.
      */

@@ -16,8 +16,10 @@ public final class KubeVirtMessages {
 
     // eviction admitter, 429 denials (pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go)
     public static final String EVICTION_TRIGGERED_EVACUATION = "Eviction triggered evacuation of VMI \"%s/%s\"";
-    /** KubeVirt ≥ v1.5's answer to a repeated eviction; Drainboard passes those on to the PDB (docs/behaviour.md). */
+    /** KubeVirt ≥ v1.5's answer to a repeated eviction of a marked VMI's pod (up to v1.4 it went on to the PDB). */
     public static final String EVACUATION_IN_PROGRESS = "Evacuation in progress: " + EVICTION_TRIGGERED_EVACUATION;
+    /** KubeVirt ≥ v1.5's answer to an eviction of a pod not on the VMI's node (a migration target). */
+    public static final String EVICTION_OF_TARGET_POD = "Eviction request for target Pod";
     public static final String NOT_LIVE_MIGRATABLE = "VMI %s is configured with an eviction strategy but is not live-migratable";
     public static final String FAILED_GETTING_VMI = "kubevirt failed getting the vmi: %s";
     public static final String FAILED_MARKING_VMI = "kubevirt failed marking the vmi for eviction: %s";

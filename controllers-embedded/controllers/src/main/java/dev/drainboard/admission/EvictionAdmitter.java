@@ -15,14 +15,17 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The eviction decision of KubeVirt's virt-api up to v1.4 ({@code PodEvictionAdmitter.Admit} in
+ * The eviction decision of KubeVirt's virt-api ({@code PodEvictionAdmitter.Admit} in
  * {@code pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go}; the table is in
- * docs/behaviour.md, "Eviction webhook"): pure, so tests check it row by row. Reading the pod and VMI and writing the
- * mark are the caller's job ({@link EvictionAdmission}); this only decides.
+ * docs/behaviour.md, "Eviction webhook", and docs/kubevirt-versions.md): pure, so tests check it row by row. Reading
+ * the pod and VMI and writing the mark are the caller's job ({@link EvictionAdmission}); this only decides.
  *
  * <p>Up to v1.4 the webhook fails open ({@code failurePolicy: Ignore}) and lets every eviction it does not turn
  * into an evacuation go on to the PodDisruptionBudgets, including repeated evictions of a VMI already marked:
- * the PDB KubeVirt keeps for such VMIs refuses them until the VMI has moved.
+ * the PDB KubeVirt keeps for such VMIs refuses them until the VMI has moved. From v1.5
+ * ({@link dev.drainboard.kubevirt.KubeVirtProfile#webhookDeniesRepeats()}) the webhook itself refuses those:
+ * {@code Evacuation in progress: …} for a marked VMI, {@code Eviction request for target Pod} for a pod off the
+ * VMI's node.
  */
 @Pure
 public final class EvictionAdmitter {
@@ -91,15 +94,21 @@ public final class EvictionAdmitter {
         if (!wantsEvacuation(strategy, found.isMigratable())) {
             return allow(EvictionDecision.Why.NO_EVACUATION_WANTED);
         }
+        boolean deniesRepeats = config.profile().webhookDeniesRepeats();
         if (found.isMarkedForEviction()) {
-            return allow(EvictionDecision.Why.ALREADY_MARKED);
+            return deniesRepeats
+                    ? new EvictionDecision.Deny(EvictionDecision.Why.ALREADY_MARKED, KubeVirtMessages.evacuationInProgress(
+                            found.getMetadata().getNamespace(), found.getMetadata().getName()))
+                    : allow(EvictionDecision.Why.ALREADY_MARKED);
         }
         String vmiNode = found.getStatus() == null ? "" : Objects.requireNonNullElse(found.getStatus().getNodeName(), "");
         String podNode = pod.getSpec() == null ? "" : Objects.requireNonNullElse(pod.getSpec().getNodeName(), "");
-        // Both empty would "match" in KubeVirt and write an empty mark, which marks nothing; an unscheduled pod
-        // is not protected by its PDB anyway, so it goes on to be evicted.
+        // Both empty would "match" in KubeVirt and write an empty mark, which marks nothing; up to v1.4 an unscheduled
+        // pod is not protected by its PDB anyway, so it goes on to be evicted; from v1.5 it is refused as a target.
         if (vmiNode.isEmpty() || !vmiNode.equals(podNode)) {
-            return allow(EvictionDecision.Why.NOT_ON_VMI_NODE);
+            return deniesRepeats
+                    ? new EvictionDecision.Deny(EvictionDecision.Why.NOT_ON_VMI_NODE, KubeVirtMessages.EVICTION_OF_TARGET_POD)
+                    : allow(EvictionDecision.Why.NOT_ON_VMI_NODE);
         }
         String namespace = found.getMetadata().getNamespace();
         String name = found.getMetadata().getName();

@@ -31,9 +31,15 @@ public sealed interface EvictionDecision {
         NO_EVACUATION_WANTED,
         /** {@code LiveMigrate} on a VMI that cannot migrate: the eviction is refused, nothing else happens. */
         NOT_LIVE_MIGRATABLE,
-        /** The VMI is already marked: the PodDisruptionBudget decides (it holds the pod until the VMI has moved). */
+        /**
+         * The VMI is already marked: up to v1.4 the PodDisruptionBudget decides (it holds the pod until the VMI has
+         * moved); from v1.5 the webhook refuses ("Evacuation in progress").
+         */
         ALREADY_MARKED,
-        /** The pod does not run on the VMI's node (a migration target, or not scheduled yet): the PDB decides. */
+        /**
+         * The pod does not run on the VMI's node (a migration target, or not scheduled yet): the PDB decides up to
+         * v1.4; from v1.5 the webhook refuses ("Eviction request for target Pod").
+         */
         NOT_ON_VMI_NODE,
         /** The eviction was turned into an evacuation: the VMI is marked and the eviction refused. */
         EVACUATION_TRIGGERED,

@@ -79,6 +79,8 @@ public final class EvictionWebhookServer implements AutoCloseable {
 
     private final KubernetesClient client;
     private final EvictionAdmission admission;
+    private final Supplier<ClusterConfig> clusterConfig;
+    private volatile dev.drainboard.kubevirt.KubeVirtProfile registeredProfile;
     private final String bindAddress;
     private final String advertisedHost;
     private final int requestedPort;
@@ -104,6 +106,7 @@ public final class EvictionWebhookServer implements AutoCloseable {
         this.bodyReadTimeout = b.bodyReadTimeout;
         AdmissionCluster cluster = b.cluster != null ? b.cluster : new ApiAdmissionCluster(b.client, b.vmis, b.pods);
         this.admission = new EvictionAdmission(cluster, b.clusterConfig);
+        this.clusterConfig = b.clusterConfig;
         this.ca = CertificateAuthority.generate("drainboard-eviction-webhook-ca");
         boolean ip = advertisedHost.chars().allMatch(c -> Character.isDigit(c) || c == '.') || advertisedHost.contains(":");
         this.serving = ca.issueServerCertificate("drainboard-eviction-webhook",
@@ -165,9 +168,19 @@ public final class EvictionWebhookServer implements AutoCloseable {
 
     /** Creates or updates {@code virt-api-validator} so the API server calls this server. Needs {@link #startServing()}. */
     public void register() {
-        WebhookRegistration.register(client, WebhookRegistration.webhook(url(), caPem()));
-        LOG.info("registered {} in ValidatingWebhookConfiguration {} at {}", WebhookRegistration.WEBHOOK_NAME,
-                WebhookRegistration.CONFIGURATION_NAME, url());
+        var profile = clusterConfig.get().profile();
+        WebhookRegistration.register(client, WebhookRegistration.webhook(url(), caPem(), profile));
+        registeredProfile = profile;
+        LOG.info("registered {} in ValidatingWebhookConfiguration {} at {} as {} does", WebhookRegistration.WEBHOOK_NAME,
+                WebhookRegistration.CONFIGURATION_NAME, url(), profile.label());
+    }
+
+    /** Registers again when the cluster's profile changed what the registration says (failure policy, match condition). */
+    public synchronized void profileChanged() {
+        if (server != null && registeredProfile != null
+                && registeredProfile.webhookFailsClosed() != clusterConfig.get().profile().webhookFailsClosed()) {
+            register();
+        }
     }
 
     /** Takes the webhook out of the cluster's configuration (the server keeps running until {@link #stop()}). */

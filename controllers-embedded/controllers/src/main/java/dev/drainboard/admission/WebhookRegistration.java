@@ -2,7 +2,9 @@ package dev.drainboard.admission;
 
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.kubevirt.KubeVirtProfile;
 import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.MatchConditionBuilder;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.RuleWithOperationsBuilder;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhook;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookBuilder;
@@ -17,7 +19,7 @@ import java.util.Map;
 
 /**
  * The {@code ValidatingWebhookConfiguration} {@code virt-api-validator} with the launcher eviction webhook as
- * KubeVirt up to v1.4 registers it ({@code pkg/virt-operator/resource/generate/components/webhooks.go};
+ * the cluster's KubeVirt release registers it (per {@link KubeVirtProfile}; below, up to v1.4) ({@code pkg/virt-operator/resource/generate/components/webhooks.go};
  * docs/behaviour.md, "Eviction webhook"): every operation on {@code pods/eviction}, {@code failurePolicy: Ignore}
  * (a webhook that is down must not block evictions cluster-wide; the PDBs still protect launcher pods),
  * {@code timeoutSeconds: 10}, {@code sideEffects: NoneOnDryRun}, {@code matchPolicy: Equivalent}, and a
@@ -36,9 +38,24 @@ public final class WebhookRegistration {
     private WebhookRegistration() {
     }
 
-    /** The webhook entry pointing at {@code url}, trusting {@code caBundlePem} (PEM text, not yet base64). */
+    /** The name of KubeVirt's (v1.5+) match condition that limits the webhook to launcher pods. */
+    public static final String MATCH_CONDITION_NAME = "only-vms";
+    /** Its CEL expression: an Eviction carries the name of the pod it evicts. */
+    public static final String MATCH_CONDITION_EXPRESSION = "object.metadata.name.startsWith(\"virt-launcher\")";
+
+    /** The webhook entry as KubeVirt up to v1.4 registers it ({@link #webhook(String, String, KubeVirtProfile)}). */
     public static ValidatingWebhook webhook(String url, String caBundlePem) {
-        return new ValidatingWebhookBuilder()
+        return webhook(url, caBundlePem, KubeVirtProfile.SEEDS);
+    }
+
+    /**
+     * The webhook entry pointing at {@code url}, trusting {@code caBundlePem} (PEM text, not yet base64), as the
+     * profile's KubeVirt registers it: up to v1.4 {@code failurePolicy: Ignore} and every eviction; from v1.5
+     * {@code Fail} and, so that a webhook that is down blocks only launcher pods' evictions, the match condition
+     * {@value #MATCH_CONDITION_NAME} ({@code NewVirtAPIValidatingWebhookConfiguration} at v1.5.0).
+     */
+    public static ValidatingWebhook webhook(String url, String caBundlePem, KubeVirtProfile profile) {
+        ValidatingWebhookBuilder builder = new ValidatingWebhookBuilder()
                 .withName(WEBHOOK_NAME)
                 .withAdmissionReviewVersions("v1", "v1beta1")
                 .withNewClientConfig()
@@ -46,7 +63,7 @@ public final class WebhookRegistration {
                     .withCaBundle(java.util.Base64.getEncoder().encodeToString(
                             caBundlePem.getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
                 .endClientConfig()
-                .withFailurePolicy("Ignore")
+                .withFailurePolicy(profile.webhookFailsClosed() ? "Fail" : "Ignore")
                 .withMatchPolicy("Equivalent")
                 .withNamespaceSelector(new LabelSelector())
                 .withObjectSelector(new LabelSelector())
@@ -58,8 +75,12 @@ public final class WebhookRegistration {
                         .withScope("*")
                         .build())
                 .withSideEffects("NoneOnDryRun")
-                .withTimeoutSeconds(KubeVirtValues.WEBHOOK_TIMEOUT_SECONDS)
-                .build();
+                .withTimeoutSeconds(KubeVirtValues.WEBHOOK_TIMEOUT_SECONDS);
+        if (profile.webhookFailsClosed()) {
+            builder.withMatchConditions(new MatchConditionBuilder()
+                    .withName(MATCH_CONDITION_NAME).withExpression(MATCH_CONDITION_EXPRESSION).build());
+        }
+        return builder.build();
     }
 
     /** Creates the configuration, or puts this webhook into the existing one (replacing an older entry). */

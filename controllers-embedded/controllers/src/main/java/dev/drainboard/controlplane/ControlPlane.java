@@ -61,7 +61,7 @@ public final class ControlPlane implements AutoCloseable {
     private final int webhookPort;
     private final WebhookCallers webhookCallers;
     /** The eviction webhook, served (and registered) only while this process leads: whoever registers last wins. */
-    private EvictionWebhookServer webhook;
+    private volatile EvictionWebhookServer webhook;
     private boolean started;
     private boolean closed;
 
@@ -69,13 +69,20 @@ public final class ControlPlane implements AutoCloseable {
         this.manager = new ControllerManager(b.client, b.election);
         this.informers = new SharedInformers(manager.client(), manager.informers());
         this.clusterConfig = ClusterConfigSource.start(b.client);
-        VmiController.register(manager, informers);
+        VmiController.register(manager, informers, clusterConfig);
         VmController.register(manager, informers);
         DisruptionBudgetController.register(manager, informers.vmis(), informers.pods(), informers.migrations(), clusterConfig);
         EvacuationController.register(manager, informers, clusterConfig);
         MigrationController.register(manager, informers, clusterConfig, b.migrationTimings);
         ReplicaSetController.register(manager, informers);
         PoolController.register(manager, informers);
+        // The webhook's registration follows the cluster's KubeVirt release (failure policy, match condition).
+        clusterConfig.addListener(c -> {
+            EvictionWebhookServer served = webhook;
+            if (served != null) {
+                Thread.ofVirtual().name("webhook-reregister").start(served::profileChanged);
+            }
+        });
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;

@@ -6,6 +6,7 @@ import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.VirtControllerImage;
 import dev.drainboard.kubevirt.config.InvalidClusterConfigException;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -105,7 +106,13 @@ final class ClusterReads {
         List<KubeVirt> kubeVirts = perNamespace(List.of(""), ns -> client.resources(KubeVirt.class).inAnyNamespace().list().getItems());
         Optional<KubeVirt> chosen = ClusterConfig.select(kubeVirts, KubeVirtValues.DEFAULT_INSTALL_NAMESPACE);
         try {
-            return chosen.isPresent() ? ClusterConfig.from(chosen.get()) : ClusterConfig.defaults();
+            if (chosen.isEmpty()) {
+                return ClusterConfig.defaults();
+            }
+            KubeVirt kubeVirt = chosen.get();
+            String image = ClusterConfig.reportsVersion(kubeVirt) ? null
+                    : VirtControllerImage.read(client, kubeVirt.getMetadata().getNamespace()).orElse(null);
+            return ClusterConfig.from(kubeVirt, image);
         } catch (InvalidClusterConfigException e) {
             return ClusterConfig.defaults();
         }

@@ -335,6 +335,9 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
                     "VMI " + vmiRef + " has eviction strategy LiveMigrate but is not live-migratable ("
                             + notMigratableBecause(vmi) + "): every eviction is refused, the drain cannot finish",
                     vmiRef, null, webhookDenied(deny.message())));
+            // KubeVirt v1.5+: the webhook itself refuses the repeats while the VMI moves; that is the evacuation going on.
+            case EvictionDecision.Deny deny when deny.why() == EvictionDecision.Why.ALREADY_MARKED ->
+                    Optional.of(evacuation(pod, vmi, in, deny.message(), true));
             case EvictionDecision.Deny deny -> Optional.of(new PodPreview(namespace, pod.getMetadata().getName(),
                     pod.getMetadata().getUid(), PodOutcome.REFUSED, "the eviction webhook refuses it: " + deny.message(),
                     vmiRef, null, webhookDenied(deny.message())));
@@ -353,20 +356,23 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
     private static PodPreview evacuation(Pod pod, VirtualMachineInstance vmi, DrainInputs in, String firstAnswer, boolean marked) {
         EvictionStrategy strategy = in.config().evictionStrategyFor(vmi);
         String name = vmi.getMetadata().getName();
-        String budget = budgetsOf(pod, in.budgets()).stream().findFirst().map(DrainPreview::key).orElse(null);
+        // Up to v1.4 the VMI's PDB holds the pod while it moves; from v1.5 the webhook refuses every repeat first, so
+        // no PDB is what holds it (from v1.6 there is none at all).
+        boolean webhookHolds = in.config().profile().webhookDeniesRepeats();
+        String budget = webhookHolds ? null : budgetsOf(pod, in.budgets()).stream().findFirst().map(DrainPreview::key).orElse(null);
+        String holds = webhookHolds ? "; the eviction webhook refuses its eviction until then"
+                : budget == null ? "" : "; PodDisruptionBudget " + budget + " holds " + (strategy == EvictionStrategy.EXTERNAL ? "the pod" : "it") + " until then";
         String message = firstAnswer.equals(BUDGET_VIOLATION) ? firstAnswer : webhookDenied(firstAnswer);
         if (strategy == EvictionStrategy.EXTERNAL) {
             return new PodPreview(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), pod.getMetadata().getUid(),
                     PodOutcome.EXTERNAL_EVACUATION, (marked ? "VMI " + name + " is marked for evacuation" : "the eviction marks VMI "
                     + name + " for evacuation") + " (strategy External): it goes once something outside KubeVirt moves it"
-                    + (budget == null ? "" : "; PodDisruptionBudget " + budget + " holds the pod until then"),
-                    name, budget, message);
+                    + holds, name, budget, message);
         }
         return new PodPreview(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), pod.getMetadata().getUid(),
                 PodOutcome.LIVE_MIGRATION, (marked ? "VMI " + name + " is already being evacuated"
                 : "the eviction triggers a live migration of VMI " + name) + " (strategy " + strategy.value()
-                + "): the pod goes once the VMI has moved"
-                + (budget == null ? "" : "; PodDisruptionBudget " + budget + " holds it until then"),
+                + "): the pod goes once the VMI has moved" + holds,
                 name, budget, message);
     }
 

@@ -1,5 +1,12 @@
 package dev.drainboard.ops;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.drainboard.admission.MarkForEvacuation;
@@ -44,10 +51,14 @@ public final class VmiOps {
             return new VmiChange(namespace, name, false, "virtualmachineinstance/" + name + " is not marked for evacuation");
         }
         String marked = vmi.getStatus().getEvacuationNodeName();
-        String taintKey = ClusterReads.clusterConfig(client).migrations().nodeDrainTaintKey();
+        var config = ClusterReads.clusterConfig(client);
+        String taintKey = config.migrations().nodeDrainTaintKey();
         VmiRules.cancelEvacuationRefusal(vmi, node(marked), taintKey).ifPresent(why -> {
             throw new OpsException(OpsException.Kind.REFUSED, why, null);
         });
+        if (config.profile().servesEvacuateCancel()) {
+            return evacuateCancel(namespace, name, marked);
+        }
         ArrayNode patch = JSON.createArrayNode();
         patch.addObject().put("op", "test").put("path", MarkForEvacuation.PATH).put("value", marked);
         patch.addObject().put("op", "remove").put("path", MarkForEvacuation.PATH);
@@ -96,6 +107,47 @@ public final class VmiOps {
             changes.add(cancelEvacuation(vmi.getMetadata().getNamespace(), vmi.getMetadata().getName()));
         }
         return changes;
+    }
+
+    /**
+     * Where the cluster's KubeVirt serves it (v1.8; Drainboard's 1.7–1.8 profile on), the cancel goes through virt-api's
+     * {@code PUT …/virtualmachineinstances/{name}/evacuate/cancel} with {@code EvacuateCancelOptions} naming the node
+     * the mark was read for, as {@code virtctl evacuate-cancel} does; virt-api then tests and removes the mark.
+     */
+    private VmiChange evacuateCancel(String namespace, String name, String marked) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("apiVersion", "subresources.kubevirt.io/v1").put("kind", "EvacuateCancelOptions");
+        body.put("evacuationNodeName", marked);
+        String master = client.getMasterUrl().toString();
+        String url = (master.endsWith("/") ? master : master + "/") + "apis/subresources.kubevirt.io/v1/namespaces/"
+                + encode(namespace) + "/virtualmachineinstances/" + encode(name) + "/evacuate/cancel";
+        HttpResponse<String> response;
+        try {
+            HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(url)
+                    .put("application/json", body.toString()).build();
+            response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OpsException(OpsException.Kind.UNREACHABLE, "virtualmachineinstance \"" + name + "\": interrupted", e);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            throw new OpsException(OpsException.Kind.UNREACHABLE, "cannot reach the cluster: " + OpsException.rootMessage(e), e);
+        }
+        if (response.code() != 200) {
+            String message = response.body() == null ? "" : response.body().strip();
+            try {
+                message = JSON.readTree(message).path("message").asText(message);
+            } catch (Exception e) {
+                // not a Status: the text as it came
+            }
+            throw new OpsException(response.code() == 404 ? OpsException.Kind.NOT_FOUND : OpsException.Kind.REFUSED,
+                    "virtualmachineinstance \"" + name + "\": evacuate/cancel answered " + response.code() + ": " + message, null);
+        }
+        return new VmiChange(namespace, name, true,
+                "virtualmachineinstance/" + name + " evacuation from node " + marked + " cancelled");
+    }
+
+    private static String encode(String segment) {
+        return java.net.URLEncoder.encode(segment, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** Creates a VMIM for a running, live-migratable VMI without one; the migration controller does the rest. */

@@ -46,6 +46,8 @@ class ControlPlaneTest {
     @BeforeAll
     static void start() throws Exception {
         cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults());
+        // A release whose VMI controller keeps EvictionRequested in step with the eviction mark (KubeVirt v1.7+).
+        cluster.setKubeVirtVersion("v1.8.0");
         Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
         TestClusters.node(client, "node01");

@@ -70,6 +70,14 @@ public final class Session implements AutoCloseable {
         return Optional.ofNullable(embedded);
     }
 
+    /**
+     * For the embedded cluster: sets the KubeVirt release it reports (its KubeVirt CR's status, docs/kubevirt-versions.md);
+     * empty for other clusters, whose own KubeVirt says which release runs.
+     */
+    public Optional<java.util.function.Consumer<String>> kubeVirtVersionSetter() {
+        return embeddedCluster().map(c -> c::setKubeVirtVersion);
+    }
+
     @Override
     public void close() {
         controlPlaneStatus.close();

@@ -58,9 +58,20 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
     private final GridPane settingsGrid = new GridPane();
     private final FlowPane gates = new FlowPane(6, 6);
     private final Label source = new Label();
+    private final KubeVirtVersionOverride override;
 
     public ControllersView(Session.Info info, ControlPlaneStatus status, ObservableValue<KubeVirtSettings> settings) {
+        this(info, status, settings, null);
+    }
+
+    /**
+     * @param override the embedded cluster's choice of KubeVirt release, or null where the cluster's own KubeVirt
+     *                 says which release it runs
+     */
+    public ControllersView(Session.Info info, ControlPlaneStatus status, ObservableValue<KubeVirtSettings> settings,
+                           KubeVirtVersionOverride override) {
         this.info = info;
+        this.override = override;
 
         VBox planeCard = card("Control plane");
         Label mode = new Label(info.mode().label() + " mode");
@@ -110,6 +121,9 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
         Label gatesHeader = new Label("Feature gates");
         gatesHeader.getStyleClass().add("section-label");
         configCard.getChildren().addAll(source, settingsGrid, gatesHeader, gates);
+        if (override != null) {
+            configCard.getChildren().add(overrideRow(override));
+        }
 
         settings.addListener((obs, old, now) -> show(now));
         show(settings.getValue());
@@ -325,6 +339,13 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
                 : "From KubeVirt CR " + s.source() + " (live).");
         settingsGrid.getChildren().clear();
         int row = 0;
+        if (!s.profile().isEmpty()) {
+            Label profile = value(s.profile());
+            profile.setId("kubevirtProfile");
+            profile.setTooltip(tooltip("The KubeVirt release whose drain path applies: the eviction webhook's failure policy, "
+                    + "PodDisruptionBudgets or not, who refuses repeated evictions (docs/kubevirt-versions.md)."));
+            settingsGrid.addRow(row++, key("KubeVirt release (drain path)"), profile);
+        }
         settingsGrid.addRow(row++, key("Default eviction strategy"), value(s.evictionStrategy()));
         for (KubeVirtSettings.Setting setting : s.migrations()) {
             settingsGrid.addRow(row++, key(setting.label()), value(setting.value()));
@@ -344,6 +365,36 @@ public final class ControllersView implements dev.drainboard.ui.shell.ConsoleVie
         t.setWrapText(true);
         t.setMaxWidth(520);
         return t;
+    }
+
+    /** The embedded cluster's KubeVirt release: a choice that rewrites its KubeVirt CR status and is remembered. */
+    private static HBox overrideRow(KubeVirtVersionOverride override) {
+        javafx.scene.control.ComboBox<String> choice = new javafx.scene.control.ComboBox<>(
+                javafx.collections.FXCollections.observableArrayList(KubeVirtVersionOverride.VERSIONS));
+        choice.setId("kubevirtVersionChoice");
+        choice.setPromptText("as the scenario says");
+        override.remembered().ifPresent(choice::setValue);
+        choice.setTooltip(tooltip("Run the embedded cluster as this KubeVirt release does: written into its KubeVirt CR's "
+                + "status.observedKubeVirtVersion, which the controllers, the eviction webhook and this console follow; "
+                + "remembered for this cluster."));
+        Label feedback = new Label();
+        feedback.getStyleClass().add(Styles.TEXT_MUTED);
+        choice.setOnAction(e -> {
+            String version = choice.getValue();
+            if (version == null) {
+                return;
+            }
+            try {
+                override.choose(version);
+                feedback.setText("The cluster now reports " + version + ".");
+            } catch (RuntimeException ex) {
+                feedback.setText("Not changed: " + ex.getMessage());
+            }
+        });
+        Label label = key("Embedded cluster runs KubeVirt");
+        HBox row = new HBox(12, label, choice, feedback);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     private static Label key(String text) {

@@ -372,7 +372,10 @@ public final class ClusterModel implements AutoCloseable {
 
     private ClusterConfig configOf(KubeVirt kubeVirt) {
         try {
-            return ClusterConfig.from(kubeVirt);
+            // The same resolver as the controllers: the CR's reported version, else the virt-controller image's tag.
+            String image = ClusterConfig.reportsVersion(kubeVirt) ? null
+                    : dev.drainboard.kubevirt.config.VirtControllerImage.read(client, kubeVirt.getMetadata().getNamespace()).orElse(null);
+            return ClusterConfig.from(kubeVirt, image);
         } catch (InvalidClusterConfigException e) {
             // KubeVirt keeps the last good configuration when a new one is invalid; so do we.
             return config;

@@ -9,12 +9,18 @@ import java.util.List;
  * @param migrations  migration limits, in a stable order, as label/value pairs
  */
 public record KubeVirtSettings(String source, String evictionStrategy, List<Setting> migrations,
-                               List<String> featureGates) {
+                               List<String> featureGates, String profile) {
+
+    /** Without a KubeVirt profile to show. */
+    public KubeVirtSettings(String source, String evictionStrategy, List<Setting> migrations, List<String> featureGates) {
+        this(source, evictionStrategy, migrations, featureGates, "");
+    }
 
     public record Setting(String label, String value) {
     }
 
     public KubeVirtSettings {
+        profile = profile == null ? "" : profile;
         migrations = List.copyOf(migrations);
         featureGates = List.copyOf(featureGates);
     }

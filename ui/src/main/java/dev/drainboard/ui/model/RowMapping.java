@@ -296,7 +296,7 @@ final class RowMapping {
         migrations.add(new KubeVirtSettings.Setting("Allow post-copy", String.valueOf(m.allowPostCopy())));
         migrations.add(new KubeVirtSettings.Setting("Allow auto-converge", String.valueOf(m.allowAutoConverge())));
         return new KubeVirtSettings(config.source().orElse(""), config.evictionStrategy().value(), migrations,
-                List.copyOf(config.featureGates()));
+                List.copyOf(config.featureGates()), config.profileChoice().describe());
     }
 
     /** The VMI's controller owner as a reference the console can show: a VM or a VMI replica set. */

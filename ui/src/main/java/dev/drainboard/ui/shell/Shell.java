@@ -120,8 +120,10 @@ public final class Shell implements Navigator {
 
         BorderPane frame = new BorderPane(main);
         frame.setLeft(nav);
-        frame.setBottom(new StatusBar(session.info(), session.model().connectionState(),
-                session.controlPlaneStatus().leadership()));
+        StatusBar statusBar = new StatusBar(session.info(), session.model().connectionState(),
+                session.controlPlaneStatus().leadership());
+        statusBar.showKubeVirtProfile(session.model().kubeVirtSettings());
+        frame.setBottom(statusBar);
         frame.getStyleClass().add("shell");
 
         modal.setId("modalPane");

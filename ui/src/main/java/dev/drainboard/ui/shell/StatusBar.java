@@ -56,6 +56,31 @@ public final class StatusBar extends HBox {
                 mode, separator(), leader, spacer, server);
     }
 
+    /**
+     * Shows the KubeVirt release whose drain path applies (docs/kubevirt-versions.md), after the mode and the leader;
+     * hidden while the cluster has no KubeVirt profile to show.
+     */
+    public void showKubeVirtProfile(ObservableValue<dev.drainboard.ui.model.KubeVirtSettings> settings) {
+        Label profile = new Label();
+        profile.setId("kubevirtProfileLabel");
+        profile.getStyleClass().add("status-item");
+        Tooltip tip = tooltip("");
+        profile.setTooltip(tip);
+        Runnable update = () -> {
+            String text = settings.getValue() == null ? "" : settings.getValue().profile();
+            int paren = text.indexOf(" (");
+            profile.setText(text.isEmpty() ? "" : (paren > 0 ? text.substring(0, paren) : text));
+            tip.setText("Drain path of " + text + ": what the eviction webhook, the PodDisruptionBudgets and the "
+                    + "controllers do follows this release.");
+            profile.setVisible(!text.isEmpty());
+            profile.setManaged(!text.isEmpty());
+        };
+        settings.addListener((obs, old, now) -> update.run());
+        update.run();
+        int at = getChildren().indexOf(leader) + 1;
+        getChildren().addAll(at, java.util.List.of(separator(), profile));
+    }
+
     private void showState(ConnectionState s) {
         state.setText(s.label());
         dot.getStyleClass().removeIf(c -> c.startsWith("dot-"));

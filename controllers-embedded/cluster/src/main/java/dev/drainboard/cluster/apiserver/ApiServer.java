@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -166,6 +167,22 @@ public final class ApiServer implements AutoCloseable {
         return Authorization.user();
     }
 
+    /**
+     * An API group served by something else than the resource store, as kube-apiserver proxies an aggregated
+     * APIService (KubeVirt's {@code subresources.kubevirt.io}, served by virt-api).
+     */
+    public interface ExtensionApi {
+        /** Answers one request; {@code segments} start at the version ({@code v1/namespaces/…}). Throws {@link ApiException}. */
+        void handle(ApiRequest request, List<String> segments, ResponseChannel channel);
+    }
+
+    private final Map<String, ExtensionApi> extensions = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Serves {@code /apis/<group>/…} with {@code api} (the group's discovery stays the registry's). */
+    public void addExtensionApi(String group, ExtensionApi api) {
+        extensions.put(group, api);
+    }
+
     /** Handles one in-process request, as the cluster admin; see {@link #handle(ApiRequest, ResponseChannel, UserInfo)}. */
     public void handle(ApiRequest request, ResponseChannel channel) {
         handle(request, channel, AdminUser.USER);
@@ -226,6 +243,8 @@ public final class ApiServer implements AutoCloseable {
                         throw ApiException.methodNotAllowed("the server does not allow this method on the requested resource");
                     }
                     json(channel, 201, AccessReviews.review(segments.get(3), request, store.clock(), authorization));
+                } else if (extensions.containsKey(segments.get(1))) {
+                    extensions.get(segments.get(1)).handle(request, segments.subList(2, segments.size()), channel);
                 } else {
                     resource(request, segments.get(1), segments.get(2), segments.subList(3, segments.size()), channel);
                 }

@@ -47,6 +47,7 @@ public final class VirtApi implements BuiltInAdmission {
 
     public static void install(ApiServer api) {
         api.addAdmission(new VirtApi(api));
+        api.addExtensionApi(EvacuateCancel.GROUP, new EvacuateCancel(api));
     }
 
     @Override
@@ -217,7 +218,17 @@ public final class VirtApi implements BuiltInAdmission {
 
     /** The KubeVirt CR in force, or a missing node. */
     private JsonNode kubeVirt() {
-        Optional<ResourceType> type = type("kubevirts");
+        return kubeVirtInForce(api);
+    }
+
+    /** The KubeVirt CRD's resource, when the cluster serves it. */
+    static Optional<ResourceType> kubeVirtType(ApiServer api) {
+        return api.registry().find(KUBEVIRT_GROUP, "v1", "kubevirts");
+    }
+
+    /** The KubeVirt CR in force (as {@link ClusterConfig#select} chooses it), or a missing node. */
+    static JsonNode kubeVirtInForce(ApiServer api) {
+        Optional<ResourceType> type = kubeVirtType(api);
         if (type.isEmpty()) {
             return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         }

@@ -3,6 +3,7 @@ package dev.drainboard.kubevirt.config;
 import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.KubeVirtProfile;
 import dev.drainboard.kubevirt.KubeVirtValues;
+import dev.drainboard.kubevirt.ProfileChoice;
 import dev.drainboard.kubevirt.api.EvictionStrategy;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.KubeVirtSpec;
@@ -29,8 +30,9 @@ import java.util.Set;
  * @param source           {@code namespace/name} of the KubeVirt CR this came from; empty for the defaults
  * @param nodePressureAssist how Drainboard helps a node-pressure migration finish in time (annotation
  *                           {@value DrainboardAnnotations#NODE_PRESSURE_MIGRATION_ASSIST} on the CR)
- * @param profile          which KubeVirt release's drain path applies: from the CR's
- *                         {@code status.observedKubeVirtVersion}, else {@link KubeVirtProfile#SEEDS}
+ * @param profileChoice    which KubeVirt release's drain path applies and what said so ({@link ProfileChoice#resolve}:
+ *                         the CR's {@code status.observedKubeVirtVersion}, else the virt-controller image's tag, else
+ *                         {@link KubeVirtProfile#SEEDS})
  */
 public record ClusterConfig(
         EvictionStrategy evictionStrategy,
@@ -38,22 +40,40 @@ public record ClusterConfig(
         Set<String> featureGates,
         Optional<String> source,
         NodePressureAssist nodePressureAssist,
-        KubeVirtProfile profile) {
+        ProfileChoice profileChoice) {
 
     public ClusterConfig {
         featureGates = Collections.unmodifiableSet(new LinkedHashSet<>(featureGates));
         nodePressureAssist = nodePressureAssist == null ? NodePressureAssist.NONE : nodePressureAssist;
-        profile = profile == null ? KubeVirtProfile.SEEDS : profile;
+        profileChoice = profileChoice == null ? ProfileChoice.defaults() : profileChoice;
+    }
+
+    /** With a profile an operator chose (a test, a scenario's override); the default profile counts as said by nobody. */
+    public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
+                         Optional<String> source, NodePressureAssist nodePressureAssist, KubeVirtProfile profile) {
+        this(evictionStrategy, migrations, featureGates, source, nodePressureAssist,
+                profile == null || profile == KubeVirtProfile.SEEDS ? ProfileChoice.defaults()
+                        : new ProfileChoice(profile, ProfileChoice.Source.OVERRIDE, ""));
     }
 
     public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
                          Optional<String> source, NodePressureAssist nodePressureAssist) {
-        this(evictionStrategy, migrations, featureGates, source, nodePressureAssist, KubeVirtProfile.SEEDS);
+        this(evictionStrategy, migrations, featureGates, source, nodePressureAssist, ProfileChoice.defaults());
+    }
+
+    /** Which KubeVirt release's drain path applies: everything that differs between releases asks this. */
+    public KubeVirtProfile profile() {
+        return profileChoice.profile();
     }
 
     /** The same configuration under another profile (an operator's override of what the cluster reports). */
     public ClusterConfig withProfile(KubeVirtProfile profile) {
-        return new ClusterConfig(evictionStrategy, migrations, featureGates, source, nodePressureAssist, profile);
+        return withProfile(new ProfileChoice(profile, ProfileChoice.Source.OVERRIDE, ""));
+    }
+
+    /** The same configuration with this profile choice. */
+    public ClusterConfig withProfile(ProfileChoice choice) {
+        return new ClusterConfig(evictionStrategy, migrations, featureGates, source, nodePressureAssist, choice);
     }
 
     public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
@@ -86,13 +106,13 @@ public record ClusterConfig(
      * The one place that decides.
      */
     public boolean migrationPriorityQueue() {
-        return profile.migrationPriorityQueue()
-                || (profile == KubeVirtProfile.V1_7 && isFeatureGateEnabled(KubeVirtValues.MIGRATION_PRIORITY_QUEUE_GATE));
+        return profile().migrationPriorityQueue()
+                || (profile() == KubeVirtProfile.V1_7 && isFeatureGateEnabled(KubeVirtValues.MIGRATION_PRIORITY_QUEUE_GATE));
     }
 
     /** Whether VMIMs have {@code spec.priority} at all: the field came with v1.7. */
     public boolean migrationPriorityField() {
-        return profile.compareTo(KubeVirtProfile.V1_7) >= 0;
+        return profile().compareTo(KubeVirtProfile.V1_7) >= 0;
     }
 
     public boolean isFeatureGateEnabled(String gate) {
@@ -131,10 +151,18 @@ public record ClusterConfig(
 
     /** The configuration of one KubeVirt CR: its fields over KubeVirt's defaults. */
     public static ClusterConfig from(KubeVirt kubeVirt) throws InvalidClusterConfigException {
+        return from(kubeVirt, null);
+    }
+
+    /**
+     * The configuration of one KubeVirt CR, the profile falling back on the virt-controller Deployment's image
+     * ({@code virtControllerImage}, null when unknown) when the CR reports no version.
+     */
+    public static ClusterConfig from(KubeVirt kubeVirt, String virtControllerImage) throws InvalidClusterConfigException {
         KubeVirtSpec.Configuration configuration = kubeVirt.getSpec() == null ? null : kubeVirt.getSpec().getConfiguration();
         String source = kubeVirt.getMetadata().getNamespace() + "/" + kubeVirt.getMetadata().getName();
         NodePressureAssist assist = nodePressureAssist(kubeVirt);
-        KubeVirtProfile profile = profile(kubeVirt);
+        ProfileChoice profile = profile(kubeVirt, virtControllerImage);
         if (configuration == null) {
             return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source), assist, profile);
         }
@@ -151,10 +179,15 @@ public record ClusterConfig(
                 new LinkedHashSet<>(gates), Optional.of(source), assist, profile);
     }
 
-    /** The profile of the version the CR reports running; the default when it reports none (or none we can read). */
-    static KubeVirtProfile profile(KubeVirt kubeVirt) {
+    /** The profile of the version the CR reports running, else of the image's tag, else the default. */
+    static ProfileChoice profile(KubeVirt kubeVirt, String virtControllerImage) {
         String version = kubeVirt.getStatus() == null ? null : kubeVirt.getStatus().getObservedKubeVirtVersion();
-        return KubeVirtProfile.of(version).orElse(KubeVirtProfile.SEEDS);
+        return ProfileChoice.resolve(version, virtControllerImage);
+    }
+
+    /** Whether the CR reports the version it runs (if not, the virt-controller image is worth reading). */
+    public static boolean reportsVersion(KubeVirt kubeVirt) {
+        return kubeVirt.getStatus() != null && KubeVirtProfile.of(kubeVirt.getStatus().getObservedKubeVirtVersion()).isPresent();
     }
 
     private static NodePressureAssist nodePressureAssist(KubeVirt kubeVirt) throws InvalidClusterConfigException {

@@ -24,12 +24,14 @@ public final class ClusterConfigSource implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterConfigSource.class);
 
+    private final KubernetesClient client;
     private final String installNamespace;
     private final SharedIndexInformer<KubeVirt> informer;
     private final AtomicReference<ClusterConfig> current = new AtomicReference<>(ClusterConfig.defaults());
     private final List<Consumer<ClusterConfig>> listeners = new CopyOnWriteArrayList<>();
 
     private ClusterConfigSource(KubernetesClient client, String installNamespace) {
+        this.client = client;
         this.installNamespace = installNamespace;
         this.informer = client.resources(KubeVirt.class).inAnyNamespace().runnableInformer(0);
         informer.addEventHandler(new ResourceEventHandler<>() {
@@ -90,7 +92,7 @@ public final class ClusterConfigSource implements AutoCloseable {
         Optional<KubeVirt> chosen = ClusterConfig.select(informer.getStore().list(), installNamespace);
         ClusterConfig after;
         try {
-            after = chosen.isPresent() ? ClusterConfig.from(chosen.get()) : ClusterConfig.defaults();
+            after = chosen.isPresent() ? ClusterConfig.from(chosen.get(), virtControllerImage(chosen.get())) : ClusterConfig.defaults();
         } catch (InvalidClusterConfigException e) {
             // As KubeVirt does: an invalid configuration is refused and the last good one stays in force.
             LOG.warn("KubeVirt CR {} has an invalid configuration, keeping the previous one: {}",
@@ -101,9 +103,9 @@ public final class ClusterConfigSource implements AutoCloseable {
             return;
         }
         current.set(after);
-        LOG.info("KubeVirt configuration from {}: evictionStrategy={}, migrations={}, featureGates={}, nodePressureAssist={}",
+        LOG.info("KubeVirt configuration from {}: evictionStrategy={}, migrations={}, featureGates={}, nodePressureAssist={}, profile={}",
                 after.source().orElse("defaults"), after.evictionStrategy().value(), after.migrations(), after.featureGates(),
-                after.nodePressureAssist().value());
+                after.nodePressureAssist().value(), after.profileChoice().describe());
         for (Consumer<ClusterConfig> listener : listeners) {
             try {
                 listener.accept(after);
@@ -111,6 +113,14 @@ public final class ClusterConfigSource implements AutoCloseable {
                 LOG.warn("cluster configuration listener failed", e);
             }
         }
+    }
+
+    /** Read only when the CR reports no version: the Deployment in the CR's (install) namespace. */
+    private String virtControllerImage(KubeVirt kubeVirt) {
+        if (ClusterConfig.reportsVersion(kubeVirt)) {
+            return null;
+        }
+        return VirtControllerImage.read(client, kubeVirt.getMetadata().getNamespace()).orElse(null);
     }
 
     @Override

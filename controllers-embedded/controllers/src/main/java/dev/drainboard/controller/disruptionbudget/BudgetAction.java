@@ -37,7 +37,9 @@ public sealed interface BudgetAction {
         VMI_FINAL("VMI has moved to a Final state and is no longer active"),
         OWNER_GONE("VMI not existing anymore"),
         LEGACY_MIGRATION_PDB("PDB from an older migration controller"),
-        DUPLICATE("another PDB already protects the VMI");
+        DUPLICATE("another PDB already protects the VMI"),
+        /** KubeVirt v1.6+ keeps no PDBs for VMIs: any left from an older release goes. */
+        NO_LONGER_USED("KubeVirt no longer protects VMIs with PDBs");
 
         private final String text;
 

@@ -12,7 +12,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Which PDBs a VMI should have, as KubeVirt's disruption budget controller decided it up to v1.5
+ * Which PDBs a VMI should have, as KubeVirt's disruption budget controller decided it up to v1.5 (from v1.6 it keeps
+ * none and deletes leftovers: {@link #leftoversOnly})
  * ({@code pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go} at v1.5.0; docs/behaviour.md, "One
  * PodDisruptionBudget per VMI"). Pure: the caches go in, actions come out.
  *
@@ -42,6 +43,9 @@ public final class DisruptionBudgetDecision {
     }
 
     public static List<BudgetAction> decide(BudgetInput in) {
+        if (!in.config().profile().protectsWithPdbs()) {
+            return leftoversOnly(in);
+        }
         List<BudgetAction> actions = new ArrayList<>();
         List<PodDisruptionBudget> current = new ArrayList<>();
         for (PodDisruptionBudget pdb : in.budgets()) {
@@ -85,6 +89,17 @@ public final class DisruptionBudgetDecision {
                 actions.add(new BudgetAction.Delete(pdb.getMetadata().getName(), BudgetAction.DeleteReason.DUPLICATE)));
         shrink(kept, in).ifPresent(actions::add);
         return actions;
+    }
+
+    /**
+     * KubeVirt v1.6 and later: the controller creates and expands nothing, it deletes every PDB the VMI controls that
+     * is not already going, whatever the VMI's state ({@code disruptionbudget.go} since v1.6.0).
+     */
+    static List<BudgetAction> leftoversOnly(BudgetInput in) {
+        return in.budgets().stream()
+                .filter(pdb -> pdb.getMetadata().getDeletionTimestamp() == null)
+                .map(pdb -> (BudgetAction) new BudgetAction.Delete(pdb.getMetadata().getName(), BudgetAction.DeleteReason.NO_LONGER_USED))
+                .toList();
     }
 
     private static Optional<BudgetAction.DeleteReason> unwantedBecause(BudgetInput in) {

@@ -296,8 +296,8 @@ public final class MigrationController {
 
         Instant now = clock.instant();
         MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
-                budget, vmi != null && DisruptionBudgetDecision.needsBudget(vmi, cfg), siblings, started, cfg.migrations(),
-                timings, now, turnOf(vmim, targets, cfg)));
+                budget, vmi != null && cfg.profile().protectsWithPdbs() && DisruptionBudgetDecision.needsBudget(vmi, cfg),
+                siblings, started, cfg.migrations(), timings, now, turnOf(vmim, targets, cfg)));
 
         if (plan.waitingForCapacity()) {
             waitingForCapacity.add(key);
@@ -480,6 +480,9 @@ public final class MigrationController {
                 }
             }
             case MigrationAction.SourcePodEvictionInProgress s -> {
+                if (config.current().profile().reportsEvictionRequested()) {
+                    return; // from KubeVirt v1.7 the VMI controller keeps this annotation in step with the eviction mark
+                }
                 String patch = DeschedulerAnnotations.evictionInProgressPatch(s.inProgress());
                 ignoreMissing(() -> writes.patch(Pod.class, ns, s.podName(), null, PatchType.JSON_MERGE, patch));
             }

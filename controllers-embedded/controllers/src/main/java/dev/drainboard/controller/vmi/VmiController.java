@@ -1,6 +1,10 @@
 package dev.drainboard.controller.vmi;
 
 import dev.drainboard.controller.informers.SharedInformers;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
+import java.util.function.Supplier;
 import dev.drainboard.kubevirt.KubeVirtEventReasons;
 import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.KubeVirtValues;
@@ -36,13 +40,16 @@ public final class VmiController {
     public static final int WORKERS = 10;
 
     private final KubernetesClient client;
+    private final Supplier<ClusterConfig> config;
     private final LeanWrites writes;
     private final SharedInformers informers;
     private final EventRecorder events;
     private final Clock clock;
     private final Expectations<String> podCreations = new Expectations<>();
 
-    private VmiController(KubernetesClient client, SharedInformers informers, EventRecorder events, Clock clock) {
+    private VmiController(KubernetesClient client, SharedInformers informers, EventRecorder events, Clock clock,
+                          Supplier<ClusterConfig> config) {
+        this.config = config;
         this.client = client;
         this.writes = new LeanWrites(client);
         this.informers = informers;
@@ -53,7 +60,17 @@ public final class VmiController {
     /** Builds the loop on the shared informers and registers it with the manager (it runs while leading). */
     public static ControllerLoop<String> register(ControllerManager manager, SharedInformers informers) {
         return manager.register(new VmiController(manager.client(), informers,
-                manager.eventRecorder(EventComponents.VMI), Clock.systemUTC()).loop());
+                manager.eventRecorder(EventComponents.VMI), Clock.systemUTC(), ClusterConfig::defaults).loop());
+    }
+
+    /** As {@link #register(ControllerManager, SharedInformers)}, deciding by the cluster's KubeVirt profile. */
+    public static ControllerLoop<String> register(ControllerManager manager, SharedInformers informers, ClusterConfigSource config) {
+        VmiController controller = new VmiController(manager.client(), informers,
+                manager.eventRecorder(EventComponents.VMI), Clock.systemUTC(), config::current);
+        ControllerLoop<String> loop = manager.register(controller.loop());
+        // A new profile changes what every VMI should show (condition, pod annotation).
+        config.addListener(c -> informers.vmis().getStore().list().forEach(vmi -> loop.enqueue(Keys.of(vmi))));
+        return loop;
     }
 
     ControllerLoop<String> loop() {
@@ -79,7 +96,7 @@ public final class VmiController {
         }
         List<Pod> pods = informers.podsOf(key).stream().filter(p -> LauncherPodState.ownedBy(p, vmi)).toList();
         boolean activeMigration = VmiDecision.hasActiveMigration(informers.migrationsOf(key));
-        VmiPlan plan = VmiDecision.decide(vmi, pods, activeMigration, clock.instant());
+        VmiPlan plan = VmiDecision.decide(vmi, pods, activeMigration, config.get().profile(), clock.instant());
 
         for (Pod pod : plan.podsToDelete()) {
             deletePod(vmi, pod);
@@ -100,6 +117,9 @@ public final class VmiController {
         }
         for (Pod pod : plan.podsToMarkUnpaused()) {
             markUnpaused(pod);
+        }
+        if (plan.evictionInProgress() != null) {
+            markEvictionInProgress(plan.evictionInProgress());
         }
         if (!patchStatus(vmi, change)) {
             return Result.requeue(); // written meanwhile: decide again on what the cache brings
@@ -164,6 +184,19 @@ public final class VmiController {
                     + VmiDecision.timestamp(clock.instant()) + "\"}]}}";
             writes.patch(Pod.class, pod.getMetadata().getNamespace(), pod.getMetadata().getName(), "status",
                     PatchType.STRATEGIC_MERGE, patch);
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+        }
+    }
+
+    /** The descheduler's annotation on the launcher pod (KubeVirt v1.7+: the VMI controller's to keep). */
+    private void markEvictionInProgress(VmiPlan.EvictionInProgress change) {
+        Pod pod = change.pod();
+        try {
+            writes.patch(Pod.class, pod.getMetadata().getNamespace(), pod.getMetadata().getName(), null,
+                    PatchType.JSON_MERGE, DeschedulerAnnotations.evictionInProgressPatch(change.inProgress()));
         } catch (KubernetesClientException e) {
             if (e.getCode() != 404) {
                 throw e;

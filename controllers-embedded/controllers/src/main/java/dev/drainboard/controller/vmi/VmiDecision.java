@@ -1,7 +1,9 @@
 package dev.drainboard.controller.vmi;
 
 import dev.drainboard.architecture.Pure;
+import dev.drainboard.kubevirt.DeschedulerAnnotations;
 import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtProfile;
 import dev.drainboard.kubevirt.KubeVirtFinalizers;
 import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
@@ -57,7 +59,9 @@ import static dev.drainboard.controller.vmi.LauncherPodState.isTerminating;
  * final          | pods still running                    | delete them
  * not final      | -                                     | finalizer kubevirt.io/foregroundDeleteVirtualMachine on
  * final, deleted | no pods left                          | finalizer off
- * any            | status.evacuationNodeName set / unset | EvictionRequested=True kept / removed
+ * any (v1.7+)   | status.evacuationNodeName set / unset | EvictionRequested=True kept / removed
+ * any (v1.7+)   | Ready, marked / not marked            | annotation descheduler.alpha.kubernetes.io/eviction-in-progress
+ *                |                                       |   added / removed (up to v1.6 the migration controller's)
  * Scheduling     | PodScheduled=False (unschedulable)    | the VMI carries the pod's PodScheduled=False (reason, the
  *                |                                       |   scheduler's message); removed once the pod is scheduled
  * Scheduled on,  | running, with a pod IP the VMI does    | status.interfaces: the guest's interface "default" with
@@ -105,7 +109,18 @@ public final class VmiDecision {
                 && Integer.valueOf(0).equals(c.getState().getTerminated().getExitCode()));
     }
 
+    /** As the seeds' KubeVirt (≤ v1.4) decides: no {@code EvictionRequested}, no descheduler annotation. */
     public static VmiPlan decide(VirtualMachineInstance vmi, List<Pod> ownedPods, boolean activeMigration, Instant now) {
+        return decide(vmi, ownedPods, activeMigration, KubeVirtProfile.SEEDS, now);
+    }
+
+    /**
+     * @param profile the cluster's KubeVirt release: from v1.7 ({@link KubeVirtProfile#reportsEvictionRequested()})
+     *                the condition {@code EvictionRequested} and the pod annotation follow the eviction mark
+     *                ({@code pkg/virt-controller/watch/vmi/lifecycle.go} at v1.7.0)
+     */
+    public static VmiPlan decide(VirtualMachineInstance vmi, List<Pod> ownedPods, boolean activeMigration,
+                                 KubeVirtProfile profile, Instant now) {
         boolean deleting = vmi.getMetadata().getDeletionTimestamp() != null;
         Optional<VmiPhase> phase = vmi.phase();
         boolean isFinal = phase.map(VmiPhase::isFinal).orElse(false);
@@ -179,13 +194,35 @@ public final class VmiDecision {
                 .flatMap(p -> interfacesFor(vmi, p))
                 .orElse(null);
 
+        boolean followsMark = profile.reportsEvictionRequested();
         List<Condition> conditions = podScheduledCondition(vmi, next == VmiPhase.SCHEDULING ? current.orElse(null) : null,
-                evictionCondition(vmi, now));
+                followsMark ? evictionCondition(vmi, now) : null);
+        VmiPlan.EvictionInProgress annotation = followsMark && !deleting && !finalAfter
+                ? current.flatMap(p -> evictionInProgress(vmi, p)).orElse(null) : null;
 
         return new VmiPlan(toCreate, toDelete, toMarkUnpaused,
                 new VmiChange(newPhase, nodeName, labels, conditions,
                         timestamps, finalizers(vmi, deleting, finalAfter, ownedPods.isEmpty()), interfaces),
-                blocked);
+                blocked, annotation);
+    }
+
+    /**
+     * The descheduler's {@code eviction-in-progress} on the VMI's Ready launcher pod follows the eviction mark: added
+     * while marked, removed once not (KubeVirt v1.7's {@code lifecycle.go}, {@code MarkEvictionInProgress} and
+     * {@code MarkEvictionCompleted}).
+     */
+    static Optional<VmiPlan.EvictionInProgress> evictionInProgress(VirtualMachineInstance vmi, Pod pod) {
+        if (!isReady(pod) || isTerminating(pod)) {
+            return Optional.empty();
+        }
+        boolean annotated = DeschedulerAnnotations.evictionInProgress(pod);
+        if (vmi.isMarkedForEviction() && !annotated) {
+            return Optional.of(new VmiPlan.EvictionInProgress(pod, true));
+        }
+        if (!vmi.isMarkedForEviction() && annotated) {
+            return Optional.of(new VmiPlan.EvictionInProgress(pod, false));
+        }
+        return Optional.empty();
     }
 
     /**

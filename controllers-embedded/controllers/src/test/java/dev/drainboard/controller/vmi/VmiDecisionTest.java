@@ -1,5 +1,7 @@
 package dev.drainboard.controller.vmi;
 
+import dev.drainboard.kubevirt.KubeVirtProfile;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.drainboard.kubevirt.api.Condition;
@@ -212,7 +214,7 @@ class VmiDecisionTest {
     @Test
     void theUnschedulableConditionSitsBesideEvictionRequested() {
         VirtualMachineInstance vmi = Fixtures.vmi("Scheduling", false, null, "node01");
-        assertThat(VmiDecision.decide(vmi, List.of(unschedulable("no room")), false, NOW).change().conditions())
+        assertThat(VmiDecision.decide(vmi, List.of(unschedulable("no room")), false, KubeVirtProfile.V1_7, NOW).change().conditions())
                 .extracting(Condition::getType).containsExactlyInAnyOrder("EvictionRequested", "PodScheduled");
     }
 
@@ -328,7 +330,7 @@ class VmiDecisionTest {
         }
         vmi.getStatus().setConditions(conditions);
 
-        VmiPlan plan = VmiDecision.decide(vmi, pods("ready", "node01"), false, NOW);
+        VmiPlan plan = VmiDecision.decide(vmi, pods("ready", "node01"), false, KubeVirtProfile.V1_7, NOW);
 
         List<Condition> after = plan.change().conditions();
         switch (expected) {

@@ -28,7 +28,7 @@ import java.util.concurrent.Executors;
 
 /**
  * Calls the validating admission webhooks registered in ValidatingWebhookConfigurations, as
- * kube-apiserver does: rule matching, AdmissionReview v1 (or v1beta1) over HTTPS, timeoutSeconds,
+ * kube-apiserver does: rule matching, {@code matchConditions} (CEL, {@link MatchConditions}), AdmissionReview v1 (or v1beta1) over HTTPS, timeoutSeconds,
  * failurePolicy, sideEffects with dry-run, and denials turned into the familiar
  * {@code admission webhook "<name>" denied the request: <message>} errors.
  */
@@ -95,11 +95,30 @@ public final class ValidatingWebhooks {
     public void admit(AdmissionAttributes attributes) {
         for (ObjectNode configuration : store.list(BuiltinResources.VALIDATING_WEBHOOK_CONFIGURATIONS, "", o -> true)) {
             for (JsonNode webhook : configuration.path("webhooks")) {
-                if (WebhookRules.matches(webhook, attributes) && namespaceMatches(webhook, attributes)) {
+                if (WebhookRules.matches(webhook, attributes) && namespaceMatches(webhook, attributes)
+                        && conditionsMatch(webhook, attributes)) {
                     call(webhook, attributes);
                 }
             }
         }
+    }
+
+    /**
+     * The webhook's {@code matchConditions} (CEL): false skips it; an evaluation error refuses the request as
+     * kube-apiserver's dispatcher does ({@code apierrors.NewForbidden}) under Fail, skips the webhook under Ignore.
+     */
+    private boolean conditionsMatch(JsonNode webhook, AdmissionAttributes attributes) {
+        if (!webhook.path("matchConditions").isArray() || webhook.path("matchConditions").isEmpty()) {
+            return true;
+        }
+        var request = MatchConditions.request(attributes, UUID.randomUUID().toString(), username,
+                List.of("system:masters", "system:authenticated"));
+        return switch (MatchConditions.match(webhook, attributes, request)) {
+            case MatchConditions.Result.Matches m -> true;
+            case MatchConditions.Result.Skip s -> false;
+            case MatchConditions.Result.Error e -> throw ApiException.forbidden(attributes.resource(),
+                    attributes.name() == null ? "" : attributes.name(), e.message());
+        };
     }
 
     private boolean namespaceMatches(JsonNode webhook, AdmissionAttributes attributes) {

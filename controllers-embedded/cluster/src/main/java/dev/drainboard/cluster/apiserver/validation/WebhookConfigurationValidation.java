@@ -2,6 +2,7 @@ package dev.drainboard.cluster.apiserver.validation;
 
 import dev.drainboard.validation.Names;
 import dev.drainboard.validation.FieldError;
+import dev.drainboard.cluster.apiserver.admission.MatchConditions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -14,8 +15,8 @@ import java.util.Set;
  * kube-apiserver's validation of ValidatingWebhookConfigurations and MutatingWebhookConfigurations
  * (pkg/apis/admissionregistration/validation/validation.go and apiserver's pkg/util/webhook/validation.go, v1.32):
  * webhook names, rules, policies, selectors, admission review versions, and a client configuration that is exactly
- * one of a service or an https URL without user information, query or fragment. {@code matchConditions} (CEL) are
- * not checked.
+ * one of a service or an https URL without user information, query or fragment, and {@code matchConditions} whose
+ * CEL expressions compile to a bool ({@code validateMatchConditions}).
  */
 public final class WebhookConfigurationValidation {
 
@@ -91,6 +92,7 @@ public final class WebhookConfigurationValidation {
         if (mutating) {
             notSupported(errs, hook, "reinvocationPolicy", path, REINVOCATION_POLICIES);
         }
+        errs.addAll(matchConditions(hook.path("matchConditions"), path + ".matchConditions"));
         JsonNode clientConfig = hook.path("clientConfig");
         boolean url = clientConfig.hasNonNull("url");
         boolean service = clientConfig.hasNonNull("service");
@@ -103,6 +105,42 @@ public final class WebhookConfigurationValidation {
             errs.addAll(webhookService(path + ".clientConfig.service", svc.path("namespace").asText(""),
                     svc.path("name").asText(""), svc.hasNonNull("path") ? svc.get("path").asText() : null,
                     svc.hasNonNull("port") ? svc.get("port").asLong() : 443));
+        }
+        return errs;
+    }
+
+    /**
+     * Each condition needs a qualified name, unique in the webhook, and an expression that compiles to a bool; at
+     * most 64 conditions.
+     */
+    static List<FieldError> matchConditions(JsonNode conditions, String path) {
+        List<FieldError> errs = new ArrayList<>();
+        if (!conditions.isArray()) {
+            return errs;
+        }
+        if (conditions.size() > 64) {
+            errs.add(FieldError.worded(path, "Too many: " + conditions.size() + ": must have at most 64 items"));
+        }
+        Set<String> names = new HashSet<>();
+        int i = 0;
+        for (JsonNode condition : conditions) {
+            String at = path + "[" + i++ + "]";
+            String expression = condition.path("expression").asText("");
+            if (expression.trim().isEmpty()) {
+                errs.add(FieldError.required(at + ".expression", ""));
+            } else {
+                MatchConditions.compileError(expression.trim())
+                        .ifPresent(why -> errs.add(FieldError.invalid(at + ".expression", expression.trim(), why)));
+            }
+            String name = condition.path("name").asText("");
+            if (name.isEmpty()) {
+                errs.add(FieldError.required(at + ".name", ""));
+            } else {
+                Names.qualifiedName(name).forEach(m -> errs.add(FieldError.invalid(at + ".name", name, m)));
+                if (!names.add(name)) {
+                    errs.add(FieldError.duplicate(at + ".name", name));
+                }
+            }
         }
         return errs;
     }

@@ -132,6 +132,26 @@ class WebhookConfigurationValidationTest {
     }
 
     @Test
+    void matchConditionsMustCompileToABoolAndBeNamedOnce() throws Exception {
+        ObjectNode configuration = valid();
+        ((ObjectNode) configuration.path("webhooks").get(0)).set("matchConditions", JSON.readTree("""
+                [{"name": "only-vms", "expression": "object.metadata.name.startsWith('virt-launcher')"},
+                 {"name": "only-vms", "expression": "object.metadata.name"},
+                 {"name": "broken", "expression": "object.metadata.name.startsWith("},
+                 {"name": "", "expression": " "}]"""));
+
+        List<String> errors = texts(WebhookConfigurationValidation.validate(configuration, null, false));
+
+        assertThat(errors).hasSize(5);
+        assertThat(errors.get(0)).isEqualTo("webhooks[0].matchConditions[1].expression: Invalid value: \"object.metadata.name\": must evaluate to bool");
+        assertThat(errors.get(1)).isEqualTo("webhooks[0].matchConditions[1].name: Duplicate value: \"only-vms\"");
+        assertThat(errors.get(2)).startsWith("webhooks[0].matchConditions[2].expression: Invalid value: "
+                + "\"object.metadata.name.startsWith(\": compilation failed: ERROR: <input>:1:");
+        assertThat(errors.subList(3, 5)).containsExactly("webhooks[0].matchConditions[3].expression: Required value",
+                "webhooks[0].matchConditions[3].name: Required value");
+    }
+
+    @Test
     void webhookNamesAreUniqueWithinAConfiguration() throws Exception {
         ObjectNode configuration = valid();
         configuration.withArray("webhooks").add(configuration.path("webhooks").get(0).deepCopy());
