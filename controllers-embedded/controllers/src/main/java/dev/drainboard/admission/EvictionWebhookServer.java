@@ -352,8 +352,9 @@ public final class EvictionWebhookServer implements AutoCloseable {
         exchange.sendResponseHeaders(413, status.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(status);
+            out.flush(); // on the wire now; closing the body would close the connection ("Connection: close")
+            lingerBeforeClose(exchange.getRequestBody());
         }
-        lingerBeforeClose(exchange.getRequestBody());
     }
 
     /**
