@@ -5,6 +5,7 @@ import dev.drainboard.admission.EvictionWebhookServer;
 import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.evacuation.EvacuationController;
+import dev.drainboard.controller.history.EvacuationRecorder;
 import dev.drainboard.controller.migration.MigrationController;
 import dev.drainboard.controller.migration.MigrationTimings;
 import dev.drainboard.controller.pool.PoolController;
@@ -64,6 +65,8 @@ public final class ControlPlane implements AutoCloseable {
     private EvictionWebhookServer webhook;
     private boolean started;
     private boolean closed;
+    /** Evacuations by anyone recorded in the drain history while this process leads. */
+    private final EvacuationRecorder evacuations;
 
     private ControlPlane(Builder b) {
         this.manager = new ControllerManager(b.client, b.election);
@@ -76,6 +79,7 @@ public final class ControlPlane implements AutoCloseable {
         MigrationController.register(manager, informers, clusterConfig, b.migrationTimings);
         ReplicaSetController.register(manager, informers);
         PoolController.register(manager, informers);
+        this.evacuations = EvacuationRecorder.register(manager, informers.vmis(), informers.migrations());
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
@@ -149,6 +153,7 @@ public final class ControlPlane implements AutoCloseable {
             return;
         }
         closed = true;
+        evacuations.close();
         informers.close();
         manager.close();
         stopWebhook();
