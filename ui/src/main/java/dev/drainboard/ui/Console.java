@@ -177,6 +177,8 @@ public final class Console {
             case REPLICA_SETS -> new ReplicaSetsView(model, center);
             case EVENTS -> new EventsView(model);
             case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings());
+            case HISTORY -> new dev.drainboard.ui.history.HistoryView(new dev.drainboard.ui.history.HistoryViewModel(center::history),
+                    model.relations(), message -> center.notifier().show(dev.drainboard.ui.common.Badge.Tone.NEUTRAL, "History", message));
         };
     }
 

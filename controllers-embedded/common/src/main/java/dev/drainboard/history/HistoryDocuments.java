@@ -2,6 +2,7 @@ package dev.drainboard.history;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -38,11 +39,28 @@ public final class HistoryDocuments {
 
     /** Several records as kubectl prints a list ({@code kind: List}), in the order given. */
     public static String json(List<DrainRecord> records) {
+        return jsonList(records.stream().map(r -> (JsonNode) JSON.valueToTree(r)).toList());
+    }
+
+    /** Several records already written by {@link #json(DrainRecord)}, as one list (the console's "export all"). */
+    public static String jsonOfDocuments(List<String> documents) {
+        List<JsonNode> items = new ArrayList<>();
+        for (String document : documents) {
+            try {
+                items.add(JSON.readTree(document));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("not a drain record's JSON", e);
+            }
+        }
+        return jsonList(items);
+    }
+
+    private static String jsonList(List<JsonNode> records) {
         ObjectNode list = JSON.createObjectNode();
         list.put("apiVersion", "v1");
         list.put("kind", "List");
         ArrayNode items = list.putArray("items");
-        records.forEach(r -> items.add(JSON.valueToTree(r)));
+        records.forEach(items::add);
         list.putObject("metadata").put("resourceVersion", "");
         return write(list);
     }
@@ -57,12 +75,17 @@ public final class HistoryDocuments {
 
     /** Several records, one section each, in the order given. */
     public static String markdown(List<DrainRecord> records) {
+        return markdownOfDocuments(records.stream().map(HistoryDocuments::markdown).toList());
+    }
+
+    /** Several records already written by {@link #markdown(DrainRecord)}, as one document, headings one level down. */
+    public static String markdownOfDocuments(List<String> documents) {
         StringBuilder md = new StringBuilder("# Drain history\n\n");
-        if (records.isEmpty()) {
+        if (documents.isEmpty()) {
             return md.append("No drains recorded.\n").toString();
         }
-        for (DrainRecord r : records) {
-            md.append(markdown(r).replaceAll("(?m)^#", "##")).append('\n');
+        for (String document : documents) {
+            md.append(document.replaceAll("(?m)^#", "##")).append('\n');
         }
         return md.toString();
     }

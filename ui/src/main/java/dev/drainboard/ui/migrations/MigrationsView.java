@@ -76,6 +76,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         created.setSortType(TableColumn.SortType.DESCENDING);
         screen.table().getSortOrder().add(created);
         screen.setRowStyle(r -> "Failed".equals(r.phase()) ? "row-danger"
+                : MigrationRow.CANCELLED.equals(r.phase()) ? "row-warning"
                 : r.transfer().map(t -> t.notConverging()).orElse(false) && !r.finished() ? "row-warning" : null);
         screen.setFacts(r -> facts(r, clock.get()));
 
@@ -117,7 +118,8 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         Label hint = new Label("outbound migrations per source node; stacked bars ran at the same time");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, "timeline-hint");
         HBox legend = new HBox(12, legendItem("Pending", "swatch-pending"), legendItem("Running", "swatch-running"),
-                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"));
+                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"),
+                legendItem("Cancelled", "swatch-cancelled"));
         legend.setAlignment(Pos.CENTER_LEFT);
         ToggleGroup windows = new ToggleGroup();
         HBox choice = new HBox();
@@ -185,6 +187,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         return switch (phase) {
             case "Succeeded" -> Badge.Tone.SUCCESS;
             case "Failed" -> Badge.Tone.DANGER;
+            case MigrationRow.CANCELLED -> Badge.Tone.WARNING;
             case "Running", "Scheduling", "Scheduled", "PreparingTarget", "TargetReady" -> Badge.Tone.ACCENT;
             default -> Badge.Tone.NEUTRAL;
         };
@@ -200,7 +203,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
             facts.add(entry("Data", ProgressText.detail(r)));
         });
         if (!r.failureReason().isEmpty()) {
-            facts.add(entry("Failure", r.failureReason()));
+            facts.add(entry(MigrationRow.CANCELLED.equals(r.phase()) ? "Cancelled" : "Failure", r.failureReason()));
         }
         return facts;
     }
