@@ -471,6 +471,10 @@ public final class ClusterModel implements AutoCloseable {
     private Row migrationRow(VirtualMachineInstanceMigration vmim) {
         String key = key(vmim);
         MigrationRow row = RowMapping.migrationRow(vmim, lastTransfer.get(key));
+        if (vmim.getMetadata().getDeletionTimestamp() != null) {
+            // Deleted (cancelled): KubeVirt fails or aborts it before letting it go; it is shown as what it is.
+            row = row.asCancelled(Instant.now());
+        }
         if (row.progress() != null) {
             lastTransfer.put(key, row.progress());
         }

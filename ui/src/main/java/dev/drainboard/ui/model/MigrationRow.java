@@ -61,8 +61,19 @@ public record MigrationRow(
         if ("Failed".equals(phase) || CANCELLED.equals(phase)) {
             return this;
         }
+        return asCancelled(now);
+    }
+
+    /**
+     * This migration as cancelled: its VMIM is being deleted (KubeVirt then fails or aborts it and lets it go), so it
+     * ends Cancelled, at its own end or {@code now}, with KubeVirt's reason if it gave one.
+     */
+    public MigrationRow asCancelled(Instant now) {
+        if ("Succeeded".equals(phase) || CANCELLED.equals(phase)) {
+            return this;
+        }
         return new MigrationRow(namespace, name, uid, vmi, CANCELLED, sourceNode, targetNode, sourcePod, targetPod, cause,
-                started, ended, created, since, now, progress,
+                started, ended, created, since, until != null ? until : now, progress,
                 failureReason.isEmpty() ? "deleted before it finished (cancelled) while " + phase : failureReason);
     }
 
