@@ -29,8 +29,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * PNGs of the History view and of the Migrations view with a cancelled migration, light and dark, at 1600x1000 and
- * 1280x720, on the demo scenario after a real drain of node01 (Drained), a refused drain of node03 (its workers
- * would have nowhere to run: Failed) and a migration of "cache" cancelled while it ran. Same output folder as
+ * 1280x720, on the demo scenario after a refused drain of node03 (its workers would have nowhere to run: Failed), a
+ * real drain of the "database" VM from its node (Drained) and a migration of "cache" cancelled while it ran. Same output folder as
  * {@link ScreenshotsTest}.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -62,9 +62,14 @@ class HistoryScreenshotsTest {
                 && session.model().vmis().stream().allMatch(v -> v.phase().equals("Running"))));
         try (Ops ops = new Ops(session.client())) {
             DrainOptions options = DrainOptions.defaults().withIgnoreDaemonSets(true).withDeleteEmptyDirData(true).withForce(true);
-            // Refused: node03's workers would have nowhere to run. Then node01, drained for real.
+            // Refused: node03's workers would have nowhere to run. Then the "database" VM's node, drained of it for
+            // real (its launcher only: the demo's other VMIs land on different nodes from run to run).
             record(ops, List.of("node03"), options);
-            record(ops, List.of("node01"), options);
+            var database = session.client().resources(dev.drainboard.kubevirt.api.VirtualMachineInstance.class)
+                    .inNamespace("demo").withName("database").get();
+            String node = database.getStatus().getNodeName();
+            record(ops, List.of(node), options.withTimeout(java.time.Duration.ofSeconds(90))
+                    .withPodSelector("kubevirt.io/created-by=" + database.getMetadata().getUid()));
             ScreenshotsTest.slowLinks(session.client());
             String cancelled = new VmiOps(session.client()).migrate("demo", "cache").name();
             await().atMost(WAIT).until(() -> fx(() -> session.model().migrations().stream()
@@ -83,9 +88,9 @@ class HistoryScreenshotsTest {
                     show(ViewId.HISTORY);
                     await().atMost(WAIT).until(() -> fx(() -> robot.lookup("#historyTable").queryTableView().getItems().size() == 3));
                     HistoryRow drained = fx(() -> robot.lookup("#historyTable").<HistoryRow>queryTableView().getItems().stream()
-                            .filter(r -> r.nodes().equals(List.of("node01"))).findFirst().orElseThrow());
+                            .filter(r -> r.nodes().equals(List.of(node))).findFirst().orElseThrow());
                     reveal(drained.ref());
-                    shots.take(console, "history" + suffix, "History", "node01", "node03", "Drained", "Failed",
+                    shots.take(console, "history" + suffix, "History", node, "node03", "Drained", "Failed",
                             "MigrationCancel", "Cancelled", drained.name(), "Duration vs estimate");
 
                     show(ViewId.MIGRATIONS);

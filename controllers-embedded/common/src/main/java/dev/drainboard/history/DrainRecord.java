@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.model.annotation.Singular;
 import io.fabric8.kubernetes.model.annotation.Version;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One drain, cancelled migration or evacuation as Drainboard recorded it (cluster-scoped, group
@@ -42,6 +43,20 @@ public class DrainRecord extends CustomResource<DrainRecordSpec, DrainRecordStat
         meta.setLabels(new java.util.LinkedHashMap<>(java.util.Map.of(KIND_LABEL, spec.kind().name().toLowerCase(java.util.Locale.ROOT))));
         setMetadata(meta);
         setSpec(spec);
+    }
+
+    /**
+     * A {@code metadata.generateName} from these parts: joined by dashes, lower-case, at most 48 characters so the
+     * generated name stays well inside Kubernetes' limits however many nodes a drain has.
+     */
+    public static String namePrefix(String kind, List<String> nodes) {
+        String what = nodes.isEmpty() ? "" : nodes.size() == 1 ? nodes.getFirst()
+                : nodes.getFirst() + "-and-" + (nodes.size() - 1) + "-more";
+        String prefix = (kind + "-" + what).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9.-]", "-");
+        if (prefix.length() > 47) {
+            prefix = prefix.substring(0, 47);
+        }
+        return prefix.replaceAll("[.-]+$", "") + "-";
     }
 
     @Override

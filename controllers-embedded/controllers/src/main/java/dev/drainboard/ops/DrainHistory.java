@@ -117,7 +117,7 @@ public final class DrainHistory {
                 "migration " + entry.namespace() + "/" + entry.name() + " of VMI " + entry.vmi() + " cancelled",
                 started, HistoryTimes.format(now), duration, List.of(), List.of(entry), List.of(), null);
         try {
-            store.create(new DrainRecord("cancel-" + entry.name() + "-",
+            store.create(new DrainRecord(DrainRecord.namePrefix("cancel", List.of(entry.name())),
                     new DrainRecordSpec(RecordKind.MigrationCancel, nodes, startedBy, null)), status);
             store.prune(HistoryLimits.RECORDS_KEPT);
         } catch (HistoryUnavailableException e) {
@@ -165,7 +165,8 @@ public final class DrainHistory {
         }
 
         private void start() {
-            if (unavailable != null || drains.isEmpty()) {
+            // A dry run writes nothing, its record neither.
+            if (unavailable != null || drains.isEmpty() || drains.stream().allMatch(d -> d.options().dryRun())) {
                 written.complete(null);
                 writer.shutdown();
                 return;
@@ -251,7 +252,7 @@ public final class DrainHistory {
             try {
                 DrainRecordStatus status = status(ended);
                 if (stored == null) {
-                    stored = store.create(new DrainRecord("drain-" + String.join("-", nodes) + "-",
+                    stored = store.create(new DrainRecord(DrainRecord.namePrefix("drain", nodes),
                             new DrainRecordSpec(RecordKind.Drain, nodes, startedBy, estimate())), status);
                     name = stored.name();
                     store.prune(HistoryLimits.RECORDS_KEPT);

@@ -245,7 +245,14 @@ public final class ClusterActions implements AutoCloseable {
     private <T> CompletableFuture<T> call(Supplier<T> read) {
         CompletableFuture<T> result = new CompletableFuture<>();
         pending.incrementAndGet();
-        CompletableFuture.supplyAsync(read, background).whenComplete((value, error) -> fx.execute(() -> {
+        CompletableFuture<T> started;
+        try {
+            started = CompletableFuture.supplyAsync(read, background);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Closed (disconnected): a late read, e.g. a view's periodic refresh, gets an answer, not an exception.
+            started = CompletableFuture.failedFuture(new IllegalStateException("disconnected", e));
+        }
+        started.whenComplete((value, error) -> fx.execute(() -> {
             pending.decrementAndGet();
             if (error != null) {
                 result.completeExceptionally(new IllegalStateException(rootMessage(error), error));

@@ -157,7 +157,7 @@ public final class EvacuationRecorder implements AutoCloseable {
             RecordResult end = ended ? EvacuationRecords.end(t.node, t.marked, all) : null;
             DrainRecordStatus status = EvacuationRecords.status(t.node, t.start, now, end, t.marked, all, t.migrations.values());
             if (t.stored == null) {
-                t.stored = store.create(new DrainRecord("evacuation-" + t.node + "-",
+                t.stored = store.create(new DrainRecord(DrainRecord.namePrefix("evacuation", List.of(t.node)),
                         new DrainRecordSpec(RecordKind.Evacuation, List.of(t.node), STARTED_BY, null)), status);
                 t.written = withoutDuration(status);
                 store.prune(HistoryLimits.RECORDS_KEPT);
