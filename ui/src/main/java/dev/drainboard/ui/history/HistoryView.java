@@ -50,12 +50,12 @@ public final class HistoryView extends ListScreen<HistoryRow> {
         this.model = model;
         var screen = screen();
         TableColumn<HistoryRow, Long> started = screen.numberColumn("Started", r -> r.started().toEpochMilli(),
-                ms -> dev.drainboard.history.HistoryDocuments.when(java.time.Instant.ofEpochMilli(ms).toString()), 170);
+                ms -> dev.drainboard.history.HistoryDocuments.when(java.time.Instant.ofEpochMilli(ms).toString()), 195);
         started.setSortType(TableColumn.SortType.DESCENDING);
-        screen.badgeColumn("Kind", HistoryRow::kind, k -> Badge.Tone.NEUTRAL, 120);
-        screen.textColumn("Nodes", r -> String.join(", ", r.nodes()), 150);
+        screen.badgeColumn("Kind", HistoryRow::kind, k -> Badge.Tone.NEUTRAL, 150);
+        screen.textColumn("Nodes", r -> String.join(", ", r.nodes()), 120);
         screen.badgeColumn("Result", HistoryRow::result, HistoryView::resultTone, 100);
-        screen.textColumn("Duration vs estimate", HistoryViewModel::estimateVsActual, 280);
+        screen.textColumn("Duration vs estimate", HistoryViewModel::estimateVsActual, 260);
         screen.textColumn("Migrations", r -> migrations(r), 150);
         screen.textColumn("Started by", HistoryRow::startedBy, 160);
         screen.textColumn("Message", HistoryRow::message, 320);

@@ -150,7 +150,9 @@ public final class HistoryViewModel {
         if (row.running()) {
             return estimate + " expected, " + actual + " so far";
         }
-        String deviation = row.estimateSeconds() <= 0 ? "" : String.format(Locale.ROOT, " (%+d %%)",
+        // Against the estimate only when the drain ran to its end: a refused or cancelled one did not do the work.
+        boolean ranToTheEnd = List.of("Drained", "Stranded").contains(row.result());
+        String deviation = row.estimateSeconds() <= 0 || !ranToTheEnd ? "" : String.format(Locale.ROOT, " (%+d %%)",
                 Math.round((row.durationSeconds() - row.estimateSeconds()) * 100 / row.estimateSeconds()));
         return estimate + " expected, " + actual + " taken" + deviation;
     }

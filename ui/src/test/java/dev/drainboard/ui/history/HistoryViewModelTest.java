@@ -41,7 +41,9 @@ class HistoryViewModelTest {
     @CsvSource(delimiter = '|', nullValues = "null", value = {
             "on time         | Drained | 80   | 80   | 1 min 20 s expected, 1 min 20 s taken (+0 %)",
             "slower          | Drained | 80   | 92   | 1 min 20 s expected, 1 min 32 s taken (+15 %)",
-            "faster          | Failed  | 100  | 50   | 1 min 40 s expected, 50 s taken (-50 %)",
+            "faster          | Stranded| 100  | 50   | 1 min 40 s expected, 50 s taken (-50 %)",
+            "refused         | Failed  | 100  | 2    | 1 min 40 s expected, 2 s taken",
+            "cancelled       | Cancelled | 100 | 30  | 1 min 40 s expected, 30 s taken",
             "running         | Running | 80   | 30   | 1 min 20 s expected, 30 s so far",
             "no estimate     | Drained | null | 12   | 12 s taken, no estimate",
             "nothing known   | Running | null | null | —",
