@@ -97,10 +97,10 @@ class HistoryScreenshotsTest {
                     show(ViewId.MIGRATIONS);
                     robot.clickOn("#timelineWindow5");
                     reveal(new ObjectRef(ObjectRef.Kind.VMIM, "demo", cancelled));
-                    // At 1280x720 the details pane leaves the timeline's title and the reason cut short.
+                    // At 1280x720 the details pane leaves the timeline's title cut short.
                     String[] shows = size[0] >= 1600
-                            ? new String[]{"Migrations", "cache", "Cancelled", "Timeline", "deleted before it finished"}
-                            : new String[]{"Migrations", "cache", "Cancelled", "Source node", "Succeeded"};
+                            ? new String[]{"Migrations", "cache", "Cancelled", "Timeline", "stopped at"}
+                            : new String[]{"Migrations", "cache", "Cancelled", "stopped at", "Succeeded"};
                     shots.take(console, "migrations-cancelled" + suffix, shows);
                 }
             }

@@ -243,8 +243,7 @@ public final class DrainHistory {
                 return;
             }
             boolean ended = drains.stream().allMatch(d -> d.result().isDone());
-            boolean previewed = drains.stream().allMatch(d -> d.result().isDone()
-                    || (latest.get(d.node()) != null && latest.get(d.node()).preview() != null));
+            boolean previewed = drains.stream().allMatch(d -> d.result().isDone() || d.progress().preview() != null);
             if (!previewed || (!dirty && !ended && stored != null)) {
                 return;
             }
@@ -288,7 +287,7 @@ public final class DrainHistory {
         private Double estimate() {
             Double total = null;
             for (DrainOperation d : drains) {
-                DrainProgress p = latest.get(d.node());
+                DrainProgress p = latest.getOrDefault(d.node(), d.progress());
                 Double e = p == null || p.preview() == null ? null : p.preview().estimateSeconds();
                 if (e != null) {
                     total = total == null ? e : Math.max(total, e);
