@@ -33,15 +33,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * Records evacuations while this process leads: every node whose VMIs someone marked for evacuation (the eviction
  * webhook marks them when {@code kubectl drain} evicts their launchers) gets a DrainRecord of kind Evacuation,
- * started by "evacuation", kept up to date until no VMI is marked for the node any more. A node that a running
- * Drainboard drain covers is left to that drain's own record. Marks are first confirmed for {@link #SETTLE}, so a
- * Drainboard drain has written its record before the loop decides the marks are someone else's.
+ * started by "evacuation", kept up to date until no VMI is marked for the node any more. A node that a Drainboard
+ * drain covers is left to that drain's own record. An evacuation is followed from its first mark but written only
+ * {@link #SETTLE} later (also when it has ended by then), so a Drainboard drain has written its record before the
+ * loop decides the marks are someone else's.
  */
 public final class EvacuationRecorder implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EvacuationRecorder.class);
     static final Duration TICK = Duration.ofSeconds(1);
     static final Duration SETTLE = Duration.ofSeconds(3);
+    /** How long before the first mark a Drainboard drain that has already ended may have started and still be its cause. */
+    static final Duration DRAIN_BEFORE_MARKS = Duration.ofMinutes(2);
     static final String STARTED_BY = "evacuation";
 
     private final HistoryStore store;
@@ -53,8 +56,6 @@ public final class EvacuationRecorder implements AutoCloseable {
 
     // Loop thread only.
     private ScheduledFuture<?> ticking;
-    /** Nodes first seen with marks, and when. */
-    private final Map<String, Instant> firstSeen = new HashMap<>();
     /** Nodes whose marks a Drainboard drain made: left alone until their marks clear. */
     private final Set<String> drainboards = new HashSet<>();
     private final Map<String, Tracked> tracked = new LinkedHashMap<>();
@@ -85,7 +86,6 @@ public final class EvacuationRecorder implements AutoCloseable {
                 ticking.cancel(false);
                 ticking = null;
                 tracked.clear();
-                firstSeen.clear();
                 drainboards.clear();
             }
         });
@@ -115,38 +115,17 @@ public final class EvacuationRecorder implements AutoCloseable {
         Map<String, VirtualMachineInstance> all = new HashMap<>();
         vmis.getStore().list().forEach(v -> all.put(v.key(), v));
         Map<String, Set<String>> marked = EvacuationRecords.markedByNode(all.values());
-        firstSeen.keySet().retainAll(marked.keySet());
         drainboards.retainAll(marked.keySet());
         for (var e : marked.entrySet()) {
             String node = e.getKey();
             Tracked t = tracked.get(node);
             if (t != null) {
                 t.marked.addAll(e.getValue());
-                continue;
+            } else if (!drainboards.contains(node)) {
+                tracked.put(node, new Tracked(node, now, e.getValue()));
             }
-            if (drainboards.contains(node)) {
-                continue;
-            }
-            Instant first = firstSeen.computeIfAbsent(node, n -> now);
-            if (Duration.between(first, now).compareTo(SETTLE) < 0) {
-                continue;
-            }
-            List<DrainRecord> records = store.list();
-            if (records.stream().anyMatch(r -> running(r) && r.getSpec().kind() == RecordKind.Drain && r.getSpec().nodes().contains(node))) {
-                drainboards.add(node);
-                continue;
-            }
-            DrainRecord adopted = records.stream().filter(r -> running(r) && r.getSpec().kind() == RecordKind.Evacuation
-                    && r.getSpec().nodes().equals(List.of(node))).findFirst().orElse(null);
-            Tracked fresh = new Tracked(node, adopted != null ? adopted.startedAt() : first, e.getValue());
-            if (adopted != null) {
-                fresh.stored = adopted;
-                if (adopted.getStatus() != null) {
-                    adopted.getStatus().migrations().forEach(m -> fresh.migrations.put(m.namespace() + "/" + m.name(), m));
-                }
-            }
-            tracked.put(node, fresh);
         }
+        List<DrainRecord> records = null;
         for (Tracked t : List.copyOf(tracked.values())) {
             for (VirtualMachineInstanceMigration m : migrations.getStore().list()) {
                 if (EvacuationRecords.belongs(m, t.marked, t.start)) {
@@ -154,6 +133,34 @@ public final class EvacuationRecorder implements AutoCloseable {
                 }
             }
             boolean ended = !marked.containsKey(t.node);
+            if (!t.decided) {
+                // Followed from the first mark, decided once the marks have stood (or ended) for SETTLE: a
+                // Drainboard drain has written its own record by then.
+                if (Duration.between(t.start, now).compareTo(SETTLE) < 0) {
+                    continue;
+                }
+                if (records == null) {
+                    records = store.list();
+                }
+                if (records.stream().anyMatch(r -> drainboards(r, t))) {
+                    tracked.remove(t.node);
+                    if (!ended) {
+                        drainboards.add(t.node);
+                    }
+                    continue;
+                }
+                DrainRecord adopted = records.stream().filter(r -> running(r) && r.getSpec().kind() == RecordKind.Evacuation
+                        && r.getSpec().nodes().equals(List.of(t.node))).findFirst().orElse(null);
+                if (adopted != null) {
+                    // Another leader's: carried on from where it was.
+                    t.stored = adopted;
+                    t.start = adopted.startedAt();
+                    if (adopted.getStatus() != null) {
+                        adopted.getStatus().migrations().forEach(m -> t.migrations.putIfAbsent(m.namespace() + "/" + m.name(), m));
+                    }
+                }
+                t.decided = true;
+            }
             RecordResult end = ended ? EvacuationRecords.end(t.node, t.marked, all) : null;
             DrainRecordStatus status = EvacuationRecords.status(t.node, t.start, now, end, t.marked, all, t.migrations.values());
             if (t.stored == null) {
@@ -169,6 +176,12 @@ public final class EvacuationRecorder implements AutoCloseable {
                 tracked.remove(t.node);
             }
         }
+    }
+
+    /** A Drainboard drain of the node, running or started about when the marks appeared: it has its own record. */
+    private static boolean drainboards(DrainRecord r, Tracked t) {
+        return r.getSpec() != null && r.getSpec().kind() == RecordKind.Drain && r.getSpec().nodes().contains(t.node)
+                && (running(r) || !r.startedAt().isBefore(t.start.minus(DRAIN_BEFORE_MARKS)));
     }
 
     /** The status without its ever-changing duration: written only when something else changed. */
@@ -190,11 +203,13 @@ public final class EvacuationRecorder implements AutoCloseable {
     /** One evacuation being recorded. */
     private static final class Tracked {
         final String node;
-        final Instant start;
+        Instant start;
         final Set<String> marked;
         final Map<String, DrainRecordStatus.MigrationEntry> migrations = new LinkedHashMap<>();
         DrainRecord stored;
         DrainRecordStatus written;
+        /** Known to be someone else's evacuation: recorded. */
+        boolean decided;
 
         Tracked(String node, Instant start, Set<String> marked) {
             this.node = node;
