@@ -41,16 +41,26 @@ class HistoryScreenshotsTest {
     private Console console;
     private TestConsole window;
     private Stage stage;
+    private double width;
+    private double height;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
+        width = stage.getWidth();
+        height = stage.getHeight();
         window = TestConsole.show(stage);
         console = window.console();
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
+        // TestFX shares the stage between tests: the next one gets the size this one found.
+        fx(() -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+            return null;
+        });
         window.close();
     }
 

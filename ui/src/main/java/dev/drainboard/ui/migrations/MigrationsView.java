@@ -10,6 +10,7 @@ import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.VmiRow;
 import javafx.animation.Animation;
+import javafx.beans.binding.Bindings;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.ObjectProperty;
@@ -117,9 +118,13 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         title.getStyleClass().add("timeline-title");
         Label hint = new Label("outbound migrations per source node; stacked bars ran at the same time");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, "timeline-hint");
+        // "Cancelled" only while there is one: the header keeps its room at the narrowest window.
+        Node cancelled = legendItem("Cancelled", "swatch-cancelled");
+        cancelled.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.migrations().stream()
+                .anyMatch(r -> MigrationRow.CANCELLED.equals(r.phase())), model.migrations()));
+        cancelled.managedProperty().bind(cancelled.visibleProperty());
         HBox legend = new HBox(12, legendItem("Pending", "swatch-pending"), legendItem("Running", "swatch-running"),
-                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"),
-                legendItem("Cancelled", "swatch-cancelled"));
+                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"), cancelled);
         legend.setAlignment(Pos.CENTER_LEFT);
         ToggleGroup windows = new ToggleGroup();
         HBox choice = new HBox();
