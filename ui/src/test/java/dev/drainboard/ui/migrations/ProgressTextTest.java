@@ -60,7 +60,7 @@ class ProgressTextTest {
     @CsvSource(delimiter = '|', value = {
             "Cancelled | RUNNING   | stopped at 25%",
             "Failed    | RUNNING   | stopped at 25%",
-            "Cancelled | COMPLETED | 100% · 2.0 GiB moved"})
+            "Cancelled | COMPLETED | 100% · 512 MiB moved"})
     void anAbortedMigrationStoppedWhereItsLastSampleWas(String phase, String state, String summary) {
         TransferProgress t = new TransferProgress(state, "PreCopy", 1, 2048 * MIB, 512 * MIB,
                 "COMPLETED".equals(state) ? 0 : 1536 * MIB, 4 * MIB, Rows.T0, TransferProgress.Trend.FIRST_SAMPLE, -1);
