@@ -147,6 +147,8 @@ public final class DrainCommand implements Callable<Integer> {
             // Several nodes' blocks cannot be redrawn in one place: appended lines then.
             DrainDisplay display = new DrainDisplay(out, terminal && distinct.size() == 1, columns());
             List<DrainOperation> drains = ops.drainAll(distinct, options, display::show);
+            // Kept in the cluster (docs/drain.md, "History"); a cluster that keeps none is told once.
+            var recording = ops.history().record(drains, notice -> err.println("warning: " + notice));
             Signals.onStop(() -> drains.forEach(DrainOperation::cancel));
             ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                     .name("drain-waits").factory());
@@ -157,6 +159,7 @@ public final class DrainCommand implements Callable<Integer> {
             } finally {
                 poll.shutdownNow();
             }
+            awaitRecorded(recording.written());
             int exit = 0;
             for (DrainResult result : results) {
                 exit = Math.max(exit, report(result, out, err, terminal && distinct.size() == 1));
@@ -245,6 +248,17 @@ public final class DrainCommand implements Callable<Integer> {
         } finally {
             out.flush();
             err.flush();
+        }
+    }
+
+    /** The record's end is written before the process exits; a slow cluster does not hold the exit up for long. */
+    private static void awaitRecorded(java.util.concurrent.CompletableFuture<Void> written) {
+        try {
+            written.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            LOG.warn("drain history: the end was not recorded in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -29,7 +29,8 @@ import java.util.concurrent.Callable;
                 "Installs every CRD KubeVirt " + dev.drainboard.kubevirt.crd.KubeVirtCrds.RELEASE
                         + " installs (kubevirt.io VMIs, VMs, migrations, replica sets, presets, KubeVirt; instancetypes, "
                         + "preferences, pools, migration policies, snapshots, exports, clones, backups, plugins), "
-                        + "with KubeVirt's schemas. CRDs already there are left alone unless --force is given."})
+                        + "with KubeVirt's schemas, and Drainboard's own (drainrecords.drainboard.dev: the drain history). "
+                        + "CRDs already there are left alone unless --force is given."})
 public final class InstallCrdsCommand implements Callable<Integer> {
 
     @Spec
@@ -70,7 +71,9 @@ public final class InstallCrdsCommand implements Callable<Integer> {
             if (force) {
                 err.println("--force: existing CRDs are replaced by Drainboard's.");
             }
-            List<Result> results = new CrdInstaller(client).installKubeVirtCrds(force);
+            List<Result> results = new java.util.ArrayList<>(new CrdInstaller(client).installKubeVirtCrds(force));
+            // Drainboard's own (its drain history, docs/drain.md "History").
+            results.addAll(new CrdInstaller(client).installDrainboardCrds(force));
             for (Result result : results) {
                 out.println(describe(result));
             }

@@ -194,6 +194,8 @@ public final class Console {
             case EVENTS -> new EventsView(model);
             case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings(),
                     versionOverride(s).orElse(null));
+            case HISTORY -> new dev.drainboard.ui.history.HistoryView(new dev.drainboard.ui.history.HistoryViewModel(center::history),
+                    model.relations(), message -> center.notifier().show(dev.drainboard.ui.common.Badge.Tone.NEUTRAL, "History", message));
         };
     }
 

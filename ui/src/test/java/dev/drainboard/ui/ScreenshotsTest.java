@@ -31,7 +31,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Takes a PNG of every screen, light and dark, from the running console on the demo scenario in the middle of
  * a real drain (the controllers run: the drain taint makes the evacuation controller migrate VMIs). The Controllers
- * screen's pictures are {@link ControllersScreenshotsTest}'s. Each picture is checked for what it must show
+ * screen's pictures are {@link ControllersScreenshotsTest}'s, the History screen's {@link HistoryScreenshotsTest}'s. Each picture is checked for what it must show
  * ({@link ScreenshotRun}); written to {@code -Ddrainboard.screenshots=DIR}, else {@code target/screenshots}.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -86,7 +86,7 @@ class ScreenshotsTest {
                 });
                 List<String> shows = new ArrayList<>(List.of(view.title(), view.subtitle()));
                 shows.addAll(selectSomething(robot, view, session, drained));
-                if (view != ViewId.CONTROLLERS) { // ControllersScreenshotsTest's pictures
+                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY) { // ControllersScreenshotsTest's, HistoryScreenshotsTest's pictures
                     shots.take(console, fileName(view) + "-" + theme, shows.toArray(String[]::new));
                 }
             }
@@ -110,7 +110,7 @@ class ScreenshotsTest {
         List<String> names = new ArrayList<>();
         for (String theme : List.of("light", "dark")) {
             for (ViewId view : ViewId.values()) {
-                if (view != ViewId.CONTROLLERS) {
+                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY) {
                     names.add(fileName(view) + "-" + theme);
                 }
             }
@@ -164,6 +164,7 @@ class ScreenshotsTest {
             }
             case EVENTS -> List.of("Normal", "SuccessfulCreate", "VirtualMachineInstance/");
             case CONTROLLERS -> List.of("vmi-controller", "evacuation");
+            case HISTORY -> List.of(); // not pictured here: HistoryScreenshotsTest
         };
     }
 

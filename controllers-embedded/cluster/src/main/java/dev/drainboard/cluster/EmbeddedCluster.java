@@ -22,6 +22,7 @@ import dev.drainboard.hypervisor.HypervisorRegistry;
 import dev.drainboard.cluster.scheduler.Scheduler;
 import dev.drainboard.cluster.workloads.WorkloadApi;
 import dev.drainboard.cluster.workloads.WorkloadControllers;
+import dev.drainboard.kubevirt.crd.DrainboardCrds;
 import dev.drainboard.kubevirt.crd.KubeVirtCrds;
 import dev.drainboard.cluster.scenario.ScenarioDocument;
 import dev.drainboard.cluster.scenario.ScenarioException;
@@ -126,13 +127,18 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
     }
 
-    /** KubeVirt's CRDs are always served; a scenario may bring its own copy of them, which then wins. */
+    /**
+     * KubeVirt's CRDs, and Drainboard's own (its drain history), are served from the start; a scenario may bring its
+     * own copy of them, which then wins.
+     */
     private static void installKubeVirtCrds(ApiServer api, List<ScenarioDocument> documents) {
         var fromScenario = documents.stream()
                 .filter(d -> d.object().path("kind").asText().equals("CustomResourceDefinition"))
                 .map(d -> Json.name(d.object()))
                 .collect(java.util.stream.Collectors.toSet());
-        for (ObjectNode crd : KubeVirtCrds.manifests()) {
+        List<ObjectNode> crds = new ArrayList<>(KubeVirtCrds.manifests());
+        crds.addAll(DrainboardCrds.manifests());
+        for (ObjectNode crd : crds) {
             if (!fromScenario.contains(Json.name(crd))) {
                 api.load(crd);
             }

@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param podStartDelay    how long a bound pod takes to run when it has no {@code sim.drainboard.dev/start-delay}
  * @param hypervisorTiming the simulated guests' default boot and shutdown times, the hypervisors' transfer tick and
  *                         progress interval
- * @param kubeVirtCrds     whether KubeVirt's CRDs are served from the start (as on a cluster running KubeVirt)
+ * @param kubeVirtCrds     whether KubeVirt's CRDs (and Drainboard's own, its drain history) are served from the start (as on a cluster running KubeVirt)
  */
 public record EmbeddedClusterOptions(String scenario, int port, Path kubeconfigOut, String contextName,
                                      int watchLogCapacity, long watchLogMaxBytes, Duration podStartDelay,

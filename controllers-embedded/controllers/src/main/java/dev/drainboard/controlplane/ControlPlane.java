@@ -5,6 +5,7 @@ import dev.drainboard.admission.EvictionWebhookServer;
 import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.evacuation.EvacuationController;
+import dev.drainboard.controller.history.EvacuationRecorder;
 import dev.drainboard.controller.migration.MigrationController;
 import dev.drainboard.controller.migration.MigrationTimings;
 import dev.drainboard.controller.pool.PoolController;
@@ -64,6 +65,8 @@ public final class ControlPlane implements AutoCloseable {
     private volatile EvictionWebhookServer webhook;
     private boolean started;
     private boolean closed;
+    /** Evacuations by anyone recorded in the drain history while this process leads. */
+    private final EvacuationRecorder evacuations;
 
     private ControlPlane(Builder b) {
         this.manager = new ControllerManager(b.client, b.election);
@@ -83,6 +86,7 @@ public final class ControlPlane implements AutoCloseable {
                 Thread.ofVirtual().name("webhook-reregister").start(served::profileChanged);
             }
         });
+        this.evacuations = EvacuationRecorder.register(manager, informers.vmis(), informers.migrations());
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
@@ -167,6 +171,7 @@ public final class ControlPlane implements AutoCloseable {
             return;
         }
         closed = true;
+        evacuations.close();
         informers.close();
         manager.close();
         stopWebhook();

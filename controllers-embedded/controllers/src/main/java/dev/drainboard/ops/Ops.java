@@ -1,5 +1,6 @@
 package dev.drainboard.ops;
 
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -27,6 +28,7 @@ public final class Ops implements AutoCloseable {
     private final PodEviction eviction;
     private final VmiOps vmis;
     private final ReplicaSetOps replicaSets;
+    private final DrainHistory history;
 
     /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
     public static Ops connect(Config config) {
@@ -46,6 +48,7 @@ public final class Ops implements AutoCloseable {
         this.eviction = new PodEviction(client);
         this.vmis = new VmiOps(client);
         this.replicaSets = new ReplicaSetOps(client);
+        this.history = new DrainHistory(client, DrainHistory.thisUser());
     }
 
     private static KubernetesClient withoutRetries(KubernetesClient client) {
@@ -101,7 +104,26 @@ public final class Ops implements AutoCloseable {
 
     /** Deletes an unfinished VirtualMachineInstanceMigration (the migration is cancelled or aborted); a finished one is reported unchanged. */
     public VmiChange cancelMigration(String namespace, String vmim) {
-        return vmis.cancelMigration(namespace, vmim);
+        VirtualMachineInstanceMigration before = readMigration(namespace, vmim);
+        VmiChange change = vmis.cancelMigration(namespace, vmim);
+        if (change.changed() && before != null) {
+            // KubeVirt keeps no trace of a deleted migration: the history does (docs/drain.md, "History").
+            history.recordCancelledMigration(before);
+        }
+        return change;
+    }
+
+    private VirtualMachineInstanceMigration readMigration(String namespace, String name) {
+        try {
+            return client.resources(VirtualMachineInstanceMigration.class).inNamespace(namespace).withName(name).get();
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            return null; // cancelMigration itself reports it
+        }
+    }
+
+    /** The drain history of this cluster: drains and cancelled migrations are recorded there ({@link DrainHistory}). */
+    public DrainHistory history() {
+        return history;
     }
 
     /** The VMIs whose {@code status.evacuationNodeName} names {@code node}, by namespace and name. */

@@ -189,7 +189,31 @@ public final class ClusterActions implements AutoCloseable {
     /** Starts draining the nodes together ({@link Ops#drainAll}); the listener hears every change, on the drains' threads. */
     public CompletableFuture<List<DrainOperation>> drain(List<String> nodes, DrainOptions options, DrainListener listener) {
         List<String> copy = List.copyOf(nodes);
-        return call(() -> ops.drainAll(copy, options, listener));
+        return call(() -> {
+            List<DrainOperation> drains = ops.drainAll(copy, options, listener);
+            // Kept in the cluster for every console and the CLI (docs/drain.md, "History").
+            ops.history().record(drains);
+            return drains;
+        });
+    }
+
+    /**
+     * Tells {@code notice}, once and on the FX thread, when this cluster keeps no drain history (no CRD, no
+     * permission), with why and how to enable it.
+     */
+    public void onHistoryNotice(java.util.function.Consumer<String> notice) {
+        ops.history().onNotice(message -> fx.execute(() -> notice.accept(message)));
+    }
+
+    /** The cluster's drain records, newest first; completes exceptionally with why history cannot be read. */
+    public CompletableFuture<List<dev.drainboard.ui.model.HistoryRow>> history() {
+        return call(() -> {
+            try {
+                return ops.history().store().list().stream().map(dev.drainboard.ui.model.HistoryRow::of).toList();
+            } catch (dev.drainboard.history.HistoryUnavailableException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
     }
 
     /** Why a running drain's migrations wait and how long they still take ({@link Ops#waits}). */
@@ -245,7 +269,14 @@ public final class ClusterActions implements AutoCloseable {
             return result;
         }
         pending.incrementAndGet();
-        CompletableFuture.supplyAsync(read, background).whenComplete((value, error) -> fx.execute(() -> {
+        CompletableFuture<T> started;
+        try {
+            started = CompletableFuture.supplyAsync(read, background);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Closed (disconnected): a late read, e.g. a view's periodic refresh, gets an answer, not an exception.
+            started = CompletableFuture.failedFuture(new IllegalStateException("disconnected", e));
+        }
+        started.whenComplete((value, error) -> fx.execute(() -> {
             pending.decrementAndGet();
             if (error != null) {
                 result.completeExceptionally(new IllegalStateException(rootMessage(error), error));

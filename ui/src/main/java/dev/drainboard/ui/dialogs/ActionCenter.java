@@ -39,7 +39,8 @@ import java.util.function.Supplier;
  */
 public final class ActionCenter implements AutoCloseable {
 
-    private static final Set<String> FINISHED_MIGRATION = Set.of("Succeeded", "Failed");
+    /** Nothing will happen to these any more ("Cancelled": deleted before it finished, kept in the list). */
+    private static final Set<String> FINISHED_MIGRATION = Set.of("Succeeded", "Failed", "Cancelled");
 
     private final ClusterActions actions;
     private final ClusterModel model;
@@ -87,6 +88,12 @@ public final class ActionCenter implements AutoCloseable {
                 .add(ConsoleAction.SCALE, rows -> rows.size() == 1 ? null : "select one replica set",
                         rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> scale(rows.getFirst()));
         watchMigrations();
+        actions.onHistoryNotice(why -> notifier.show(Badge.Tone.WARNING, "Drain history not kept", why));
+    }
+
+    /** The cluster's drain records, newest first (the History view). */
+    public CompletableFuture<List<dev.drainboard.ui.model.HistoryRow>> history() {
+        return actions.history();
     }
 
     private static String namespaceOf(List<VmiRow> rows) {

@@ -77,7 +77,7 @@ final class MigrationTimeline extends Region {
     private double laidOutHeight = -1;
     private double laidOutScrollBar = -1;
 
-    private enum Swatch { RUNNING, PENDING, SUCCEEDED, FAILED, TEXT, MUTED, GRID, LANE, NOW, ON_BAR }
+    private enum Swatch { RUNNING, PENDING, SUCCEEDED, FAILED, CANCELLED, TEXT, MUTED, GRID, LANE, NOW, ON_BAR }
 
     private record Hit(Rectangle2D box, TimelineLayout.Bar bar) {
     }
@@ -280,6 +280,7 @@ final class MigrationTimeline extends Region {
                         case PENDING -> Swatch.PENDING;
                         case SUCCEEDED -> Swatch.SUCCEEDED;
                         case FAILED -> Swatch.FAILED;
+                        case CANCELLED -> Swatch.CANCELLED;
                     }));
                     g.fillRoundRect(x0, by, bw, BAR, 6, 6);
                     if (bw > 44) {

@@ -10,6 +10,7 @@ import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.model.VmiRow;
 import javafx.animation.Animation;
+import javafx.beans.binding.Bindings;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.ObjectProperty;
@@ -78,6 +79,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         created.setSortType(TableColumn.SortType.DESCENDING);
         screen.table().getSortOrder().add(created);
         screen.setRowStyle(r -> "Failed".equals(r.phase()) ? "row-danger"
+                : MigrationRow.CANCELLED.equals(r.phase()) ? "row-warning"
                 : r.transfer().map(t -> t.notConverging()).orElse(false) && !r.finished() ? "row-warning" : null);
         screen.setFacts(r -> facts(r, clock.get()));
 
@@ -118,8 +120,13 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         title.getStyleClass().add("timeline-title");
         Label hint = new Label("outbound migrations per source node; stacked bars ran at the same time");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, "timeline-hint");
+        // "Cancelled" only while there is one: the header keeps its room at the narrowest window.
+        Node cancelled = legendItem("Cancelled", "swatch-cancelled");
+        cancelled.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.migrations().stream()
+                .anyMatch(r -> MigrationRow.CANCELLED.equals(r.phase())), model.migrations()));
+        cancelled.managedProperty().bind(cancelled.visibleProperty());
         HBox legend = new HBox(12, legendItem("Pending", "swatch-pending"), legendItem("Running", "swatch-running"),
-                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"));
+                legendItem("Succeeded", "swatch-succeeded"), legendItem("Failed", "swatch-failed"), cancelled);
         legend.setAlignment(Pos.CENTER_LEFT);
         ToggleGroup windows = new ToggleGroup();
         HBox choice = new HBox();
@@ -187,6 +194,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         return switch (phase) {
             case "Succeeded" -> Badge.Tone.SUCCESS;
             case "Failed" -> Badge.Tone.DANGER;
+            case MigrationRow.CANCELLED -> Badge.Tone.WARNING;
             case "Running", "Scheduling", "Scheduled", "PreparingTarget", "TargetReady" -> Badge.Tone.ACCENT;
             default -> Badge.Tone.NEUTRAL;
         };
@@ -202,7 +210,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
             facts.add(entry("Data", ProgressText.detail(r)));
         });
         if (!r.failureReason().isEmpty()) {
-            facts.add(entry("Failure", r.failureReason()));
+            facts.add(entry(MigrationRow.CANCELLED.equals(r.phase()) ? "Cancelled" : "Failure", r.failureReason()));
         }
         return facts;
     }

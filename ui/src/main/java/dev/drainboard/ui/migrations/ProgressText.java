@@ -22,12 +22,16 @@ final class ProgressText {
             return switch (row.phase()) {
                 case "Succeeded" -> "done";
                 case "Failed" -> "failed before the transfer";
+                case MigrationRow.CANCELLED -> "cancelled before the transfer";
                 case "Running" -> "starting the transfer";
                 case "Pending" -> "queued";
                 default -> "preparing target (" + row.phase() + ")";
             };
         }
         String percent = String.format(Locale.ROOT, "%d%%", (int) Math.floor(t.fraction() * 100));
+        if (row.aborted() && !"COMPLETED".equals(t.state())) {
+            return "stopped at " + percent; // its last sample may still say RUNNING: nothing moves any more
+        }
         return switch (t.state()) {
             case "COMPLETED" -> percent + " · " + Formats.bytes(t.processedBytes()) + " moved";
             case "FAILED" -> "stopped at " + percent;

@@ -19,7 +19,7 @@ import java.util.function.Function;
 final class TimelineLayout {
 
     /** How a bar is coloured. */
-    enum Outcome { PENDING, RUNNING, SUCCEEDED, FAILED }
+    enum Outcome { PENDING, RUNNING, SUCCEEDED, FAILED, CANCELLED }
 
     /** One migration on the timeline; {@code end} is {@code now} while it is in flight. */
     record Bar(MigrationRow row, Instant start, Instant end, int slot, Outcome outcome) {
@@ -90,6 +90,7 @@ final class TimelineLayout {
         return switch (row.phase()) {
             case "Succeeded" -> Outcome.SUCCEEDED;
             case "Failed" -> Outcome.FAILED;
+            case MigrationRow.CANCELLED -> Outcome.CANCELLED;
             case "Running" -> Outcome.RUNNING;
             default -> Outcome.PENDING;
         };

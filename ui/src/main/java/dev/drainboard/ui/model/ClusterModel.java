@@ -29,6 +29,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ObservableList;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -104,6 +105,11 @@ public final class ClusterModel implements AutoCloseable {
     private volatile ClusterConfig config = ClusterConfig.defaults();
     // Projector thread only: each migration's last transfer sample, to tell whether remaining data grew since.
     private final Map<String, TransferProgress> lastTransfer = new HashMap<>();
+    // Projector thread only: each migration's last row, and the deleted ones still shown (cancelled, failed).
+    private final Map<String, MigrationRow> lastMigrationRow = new HashMap<>();
+    private final java.util.LinkedHashMap<String, MigrationRow> endedMigrations = new java.util.LinkedHashMap<>();
+    /** Deleted migrations kept in the list, newest kept. */
+    static final int ENDED_MIGRATIONS_KEPT = 50;
     private volatile ConnectionState lastState = ConnectionState.SYNCING;
     private volatile boolean closed;
     private volatile boolean syncedSent;
@@ -288,6 +294,7 @@ public final class ClusterModel implements AutoCloseable {
             case VMIM -> vmimInformer;
             case VMIRS -> vmirsInformer;
             case KUBEVIRT -> kubeVirtInformer;
+            case DRAIN_RECORD -> null; // read by the History view, not watched here
         };
     }
 
@@ -420,6 +427,7 @@ public final class ClusterModel implements AutoCloseable {
                 }
                 waitingCluster = null;
                 project(Table.MIGRATIONS, vmimInformer, this::migrationRow, batch);
+                keepEndedMigrations(batch.get(Table.MIGRATIONS));
                 lastTransfer.keySet().removeIf(k -> vmimInformer.getStore().getByKey(k) == null);
                 project(Table.REPLICA_SETS, vmirsInformer, RowMapping::replicaSetRow, batch);
             }
@@ -458,9 +466,45 @@ public final class ClusterModel implements AutoCloseable {
         return RowMapping.nodeRow(node, pods, vmisOnNode);
     }
 
+    /**
+     * A cancelled migration's VMIM is deleted, and KubeVirt garbage-collects all but the newest finished ones: the
+     * list keeps showing what was cancelled or failed ({@link MigrationRow#afterDeletion}), the newest
+     * {@value #ENDED_MIGRATIONS_KEPT}, for as long as the console runs.
+     */
+    private void keepEndedMigrations(Map<String, Optional<Row>> changes) {
+        if (changes == null) {
+            return;
+        }
+        for (var change : new ArrayList<>(changes.entrySet())) {
+            String key = change.getKey();
+            if (change.getValue().isPresent()) {
+                if (change.getValue().get() instanceof MigrationRow row) {
+                    lastMigrationRow.put(key, row);
+                    endedMigrations.remove(key); // a new VMIM of the same name
+                }
+                continue;
+            }
+            MigrationRow last = lastMigrationRow.remove(key);
+            MigrationRow ended = last == null ? null : last.afterDeletion(Instant.now());
+            if (ended != null) {
+                endedMigrations.put(key, ended);
+                changes.put(key, Optional.of(ended));
+            }
+        }
+        while (endedMigrations.size() > ENDED_MIGRATIONS_KEPT) {
+            String oldest = endedMigrations.keySet().iterator().next();
+            endedMigrations.remove(oldest);
+            changes.put(oldest, Optional.empty());
+        }
+    }
+
     private Row migrationRow(VirtualMachineInstanceMigration vmim) {
         String key = key(vmim);
         MigrationRow row = RowMapping.migrationRow(vmim, lastTransfer.get(key));
+        if (vmim.getMetadata().getDeletionTimestamp() != null) {
+            // Deleted (cancelled): KubeVirt fails or aborts it before letting it go; it is shown as what it is.
+            row = row.asCancelled(Instant.now());
+        }
         if (row.progress() != null) {
             lastTransfer.put(key, row.progress());
         }

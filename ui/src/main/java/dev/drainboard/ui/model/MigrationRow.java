@@ -65,9 +65,45 @@ public record MigrationRow(
                 started, ended, created, since, until, progress, failureReason, priority, why == null ? "" : why);
     }
 
-    /** Succeeded or Failed: nothing will happen to it any more. */
+    /** The phase of a migration deleted before it finished (KubeVirt has no such phase: the object is gone). */
+    public static final String CANCELLED = "Cancelled";
+
+    /** Succeeded, Failed or Cancelled: nothing will happen to it any more. */
     public boolean finished() {
-        return "Succeeded".equals(phase) || "Failed".equals(phase);
+        return "Succeeded".equals(phase) || "Failed".equals(phase) || CANCELLED.equals(phase);
+    }
+
+    /** Cancelled or Failed: it did not move the VMI. */
+    public boolean aborted() {
+        return "Failed".equals(phase) || CANCELLED.equals(phase);
+    }
+
+    /**
+     * What the console keeps showing once the VMIM is deleted: a migration deleted before it finished as Cancelled
+     * (ended {@code now}), a failed one as it was (KubeVirt garbage-collects all but the newest finished ones);
+     * null for a succeeded one, which goes.
+     */
+    public MigrationRow afterDeletion(Instant now) {
+        if ("Succeeded".equals(phase)) {
+            return null;
+        }
+        if ("Failed".equals(phase) || CANCELLED.equals(phase)) {
+            return this;
+        }
+        return asCancelled(now);
+    }
+
+    /**
+     * This migration as cancelled: its VMIM is being deleted (KubeVirt then fails or aborts it and lets it go), so it
+     * ends Cancelled, at its own end or {@code now}, with KubeVirt's reason if it gave one.
+     */
+    public MigrationRow asCancelled(Instant now) {
+        if ("Succeeded".equals(phase) || CANCELLED.equals(phase)) {
+            return this;
+        }
+        return new MigrationRow(namespace, name, uid, vmi, CANCELLED, sourceNode, targetNode, sourcePod, targetPod, cause,
+                started, ended, created, since, until != null ? until : now, progress,
+                failureReason.isEmpty() ? "deleted before it finished (cancelled) while " + phase : failureReason);
     }
 
     public Optional<TransferProgress> transfer() {

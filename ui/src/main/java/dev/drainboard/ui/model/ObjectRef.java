@@ -10,7 +10,9 @@ public record ObjectRef(Kind kind, String namespace, String name) {
     public enum Kind {
         NODE("Node"), POD("Pod"), VMI("VirtualMachineInstance"), VM("VirtualMachine"),
         VMIM("VirtualMachineInstanceMigration"), VMIRS("VirtualMachineInstanceReplicaSet"),
-        PDB("PodDisruptionBudget"), EVENT("Event"), KUBEVIRT("KubeVirt");
+        PDB("PodDisruptionBudget"), EVENT("Event"), KUBEVIRT("KubeVirt"),
+        /** Drainboard's drain history (drainrecords.drainboard.dev). */
+        DRAIN_RECORD("DrainRecord");
 
         private final String kubernetesKind;
 

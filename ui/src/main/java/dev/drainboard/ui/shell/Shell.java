@@ -175,7 +175,7 @@ public final class Shell implements Navigator {
         var accelerators = scene.getAccelerators();
         accelerators.clear();
         KeyCode[] digits = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-                KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8};
+                KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
         for (ViewId id : ViewId.values()) {
             accelerators.put(new KeyCodeCombination(digits[id.ordinal()], KeyCombination.SHORTCUT_DOWN), () -> show(id));
         }
@@ -205,6 +205,7 @@ public final class Shell implements Navigator {
             case VMIRS -> ViewId.REPLICA_SETS;
             case EVENT -> ViewId.EVENTS;
             case KUBEVIRT -> ViewId.CONTROLLERS;
+            case DRAIN_RECORD -> ViewId.HISTORY;
         };
         show(target);
         view(target).reveal(ref);

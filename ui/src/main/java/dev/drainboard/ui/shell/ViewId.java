@@ -4,7 +4,7 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-/** The console's main views, in navigation order; Ctrl+1 … Ctrl+8 open them. */
+/** The console's main views, in navigation order; Ctrl+1 … Ctrl+9 open them. */
 public enum ViewId {
     OVERVIEW("Overview", "Every node at a glance: is it ready, what runs on it, is it safe to reboot", Material2AL.DASHBOARD),
     NODES("Nodes", "Readiness, scheduling, taints and load of each node", Material2AL.DNS),
@@ -13,7 +13,8 @@ public enum ViewId {
     PDBS("PDBs", "Pod disruption budgets and the evictions they allow", Material2MZ.SECURITY),
     REPLICA_SETS("Replica sets", "VMI replica sets: desired, current and ready", Material2AL.LAYERS),
     EVENTS("Events", "The cluster's events as they happen", Material2MZ.NOTIFICATIONS),
-    CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS);
+    CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS),
+    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY);
 
     private final String title;
     private final String subtitle;

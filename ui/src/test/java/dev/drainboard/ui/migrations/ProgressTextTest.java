@@ -20,6 +20,7 @@ class ProgressTextTest {
             "Running,         starting the transfer",
             "Succeeded,       done",
             "Failed,          failed before the transfer",
+            "Cancelled,       cancelled before the transfer",
     })
     void beforeTheTransferItSaysWhatItWaitsFor(String phase, String text) {
         assertThat(ProgressText.summary(migration("m", "vm", phase, "node01", 0, null))).isEqualTo(text);
@@ -65,5 +66,16 @@ class ProgressTextTest {
         if (!warning.isEmpty()) {
             assertThat(ProgressText.detail(row)).contains("Remaining grew from 900 MiB to 1.0 GiB");
         }
+    }
+
+    @ParameterizedTest(name = "{0} with its last sample {1} → \"{2}\"")
+    @CsvSource(delimiter = '|', value = {
+            "Cancelled | RUNNING   | stopped at 25%",
+            "Failed    | RUNNING   | stopped at 25%",
+            "Cancelled | COMPLETED | 100% · 512 MiB moved"})
+    void anAbortedMigrationStoppedWhereItsLastSampleWas(String phase, String state, String summary) {
+        TransferProgress t = new TransferProgress(state, "PreCopy", 1, 2048 * MIB, 512 * MIB,
+                "COMPLETED".equals(state) ? 0 : 1536 * MIB, 4 * MIB, Rows.T0, TransferProgress.Trend.FIRST_SAMPLE, -1);
+        assertThat(ProgressText.summary(migration("m", "vm", phase, "node01", 0, 9, t))).isEqualTo(summary);
     }
 }

@@ -56,6 +56,11 @@ public final class CrdInstaller {
         return install(KubeVirtCrds.definitions(), force);
     }
 
+    /** Installs Drainboard's own CRDs of {@link DrainboardCrds} (the drain history). */
+    public List<Result> installDrainboardCrds(boolean force) {
+        return install(DrainboardCrds.definitions(), force);
+    }
+
     public List<Result> install(List<CustomResourceDefinition> crds, boolean force) {
         List<Result> results = new ArrayList<>();
         for (CustomResourceDefinition crd : crds) {
