@@ -162,7 +162,7 @@ public final class NodePressureBenchmark {
             Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
             try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
                  LocalControlPlane plane = LocalControlPlane.start(config, cluster.hypervisors(), true)) {
-                client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("kubevirt").endMetadata().build()).create();
+                // KubeVirt's install namespace "kubevirt" is there from the embedded cluster's start.
                 client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata().build()).create();
                 client.resources(KubeVirt.class).resource(Serialization.unmarshal("""
                         {"apiVersion":"kubevirt.io/v1","kind":"KubeVirt","metadata":{"name":"kubevirt","namespace":"kubevirt",

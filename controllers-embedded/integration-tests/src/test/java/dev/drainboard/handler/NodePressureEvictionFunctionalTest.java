@@ -130,7 +130,7 @@ class NodePressureEvictionFunctionalTest {
             cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(workDir.resolve("kubeconfig")));
             Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
             client = new KubernetesClientBuilder().withConfig(config).build();
-            client.namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder().withNewMetadata().withName("kubevirt").endMetadata().build()).create();
+            // The embedded cluster has KubeVirt's install namespace (with virt-controller's service account) from its start.
             client.resources(KubeVirt.class).resource(Serialization.unmarshal("""
                     {"apiVersion":"kubevirt.io/v1","kind":"KubeVirt","metadata":{"name":"kubevirt","namespace":"kubevirt"},
                      "spec":{"configuration":{"developerConfiguration":{"featureGates":[%s]}}}}"""
