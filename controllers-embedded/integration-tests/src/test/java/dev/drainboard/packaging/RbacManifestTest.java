@@ -62,6 +62,7 @@ class RbacManifestTest {
     @CsvSource(delimiter = '|', value = {
             "GET    | /api/v1/nodes                                                          | list core/nodes",
             "GET    | /api/v1/nodes?watch=true&resourceVersion=5                             | watch core/nodes",
+            "GET    | /apis/coordination.k8s.io/v1/namespaces/kube-system/leases?fieldSelector=metadata.name%3Dl&watch=true | watch coordination.k8s.io/leases in kube-system named l",
             "GET    | /api/v1/namespaces/demo/pods/web-1                                     | get core/pods in demo named web-1",
             "POST   | /api/v1/namespaces/demo/pods/web-1/eviction                            | create core/pods/eviction in demo named web-1",
             "PATCH  | /api/v1/namespaces/demo/pods/web-1/status                              | patch core/pods/status in demo named web-1",

@@ -40,6 +40,17 @@ record RequestAttributes(String verb, String group, String resource, String subr
         }
         boolean watch = uri.getQuery() != null && Arrays.asList(uri.getQuery().split("&")).stream()
                 .anyMatch(q -> q.equals("watch=true") || q.equals("watch=1"));
+        boolean read = method.equalsIgnoreCase("GET") || method.equalsIgnoreCase("HEAD");
+        if (read && name == null && uri.getRawQuery() != null) {
+            // A list or watch of one object by field selector carries its name, as kube-apiserver's request info
+            // reads it (k8s.io/apiserver pkg/endpoints/request/requestinfo.go), so resourceNames rules apply.
+            for (String q : uri.getRawQuery().split("&")) {
+                String decoded = java.net.URLDecoder.decode(q, java.nio.charset.StandardCharsets.UTF_8);
+                if (decoded.startsWith("fieldSelector=metadata.name=") && !decoded.contains(",")) {
+                    name = decoded.substring("fieldSelector=metadata.name=".length());
+                }
+            }
+        }
         String verb = switch (method.toUpperCase()) {
             case "GET", "HEAD" -> watch ? "watch" : name == null ? "list" : "get";
             case "POST" -> "create";
