@@ -74,6 +74,33 @@ class ControllerLoopTest {
     }
 
     @Test
+    void aWriteToAnObjectDeletedMeanwhileIsRetriedWithoutCountingAsAnError() {
+        AtomicInteger attempts = new AtomicInteger();
+        io.fabric8.kubernetes.client.KubernetesClientException gone = new io.fabric8.kubernetes.client.KubernetesClientException(
+                new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(404).withReason("NotFound")
+                        .withMessage("virtualmachineinstancemigrations.kubevirt.io \"m1\" not found").build());
+        loop = ControllerLoop.<String>builder("migrations", key -> attempts.incrementAndGet() == 1
+                ? Result.error(gone) : Result.done()).build();
+        loop.start();
+        loop.enqueue("ns/m1");
+
+        await().until(() -> loop.figures().reconciles() == 2);
+        assertThat(loop.figures().errors()).isZero();
+        assertThat(loop.figures().lastError()).isNull();
+    }
+
+    @Test
+    void anApiErrorIsDescribedInOneLineWithoutTheStatusDump() {
+        io.fabric8.kubernetes.client.KubernetesClientException e = new io.fabric8.kubernetes.client.KubernetesClientException(
+                new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(404).withReason("NotFound")
+                        .withMessage("virtualmachineinstancemigrations.kubevirt.io \"m1\" not found").build());
+        assertThat(e.getMessage()).contains("Status(");
+        assertThat(ControllerLoop.describe(e))
+                .isEqualTo("HTTP 404 NotFound: virtualmachineinstancemigrations.kubevirt.io \"m1\" not found");
+        assertThat(ControllerLoop.describe(new IllegalStateException("plain"))).isEqualTo("plain");
+    }
+
+    @Test
     void requeueAndRequeueAfterComeBackWithoutCountingAsErrors() {
         AtomicInteger attempts = new AtomicInteger();
         loop = ControllerLoop.<String>builder("waiting", key -> switch (attempts.incrementAndGet()) {

@@ -120,7 +120,7 @@ public final class Shell implements Navigator {
 
         BorderPane frame = new BorderPane(main);
         frame.setLeft(nav);
-        frame.setBottom(new StatusBar(session.info(), session.model().connectionState(),
+        frame.setBottom(new StatusBar(session.info(), session.model().connectionState(), session.model().reconnectReason(),
                 session.controlPlaneStatus().leadership()));
         frame.getStyleClass().add("shell");
 
