@@ -84,7 +84,12 @@ class OperatorFlowUiTest {
 
     @Test
     void disconnectAsksAndRecentReconnectsToTheSameEmbeddedCluster(FxRobot robot) {
+        String promised = fx(() -> robot.lookup("#scenarioDemo").queryLabeled().getText());
+        java.util.regex.Matcher count = java.util.regex.Pattern.compile("(\\d+) VMIs").matcher(promised);
+        assertThat(count.find()).as(promised).isTrue();
         Session first = UiSteps.connect(robot, console);
+        // The start screen's count is what the cluster then shows (VMIs of the VM and the replica set included).
+        await().atMost(WAIT).until(() -> fx(() -> first.model().vmis().size() == Integer.parseInt(count.group(1))));
         first.client().nodes().withName("node02").edit(n -> {
             n.getSpec().setUnschedulable(true);
             return n;

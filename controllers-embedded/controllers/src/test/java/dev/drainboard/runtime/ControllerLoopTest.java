@@ -91,10 +91,13 @@ class ControllerLoopTest {
 
     @Test
     void anApiErrorIsDescribedInOneLineWithoutTheStatusDump() {
+        var status = new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(404).withReason("NotFound")
+                .withMessage("virtualmachineinstancemigrations.kubevirt.io \"m1\" not found").build();
+        // As fabric8 words a failed request (OperationSupport.requestFailure): the whole Status at the end.
         io.fabric8.kubernetes.client.KubernetesClientException e = new io.fabric8.kubernetes.client.KubernetesClientException(
-                new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(404).withReason("NotFound")
-                        .withMessage("virtualmachineinstancemigrations.kubevirt.io \"m1\" not found").build());
-        assertThat(e.getMessage()).contains("Status(");
+                "Failure executing: PATCH at: https://127.0.0.1:6443/apis/kubevirt.io/v1/namespaces/ns/"
+                        + "virtualmachineinstancemigrations/m1. Message: " + status.getMessage() + ". Received status: "
+                        + status + ".", 404, status);
         assertThat(ControllerLoop.describe(e))
                 .isEqualTo("HTTP 404 NotFound: virtualmachineinstancemigrations.kubevirt.io \"m1\" not found");
         assertThat(ControllerLoop.describe(new IllegalStateException("plain"))).isEqualTo("plain");

@@ -133,7 +133,11 @@ public final class ActionCenter implements AutoCloseable {
 
     /** A node tile's context menu (the overview). */
     public ContextMenu nodeMenu(NodeRow row) {
-        return nodeActions.menu(List.of(row));
+        ContextMenu menu = nodeActions.menu(List.of(row));
+        // Cordon or Uncordon, by the node's state: the other one would do nothing.
+        String unwanted = row.cordoned() ? "menu-cordon" : "menu-uncordon";
+        menu.getItems().removeIf(i -> unwanted.equals(i.getId()));
+        return menu;
     }
 
     // ---- nodes

@@ -76,7 +76,7 @@ public final class StatusBar extends HBox {
             case RECONNECTING -> "dot-reconnecting";
             case CLOSED -> "dot-closed";
         });
-        Tooltip.install(state, tooltip(switch (s) {
+        state.setTooltip(tooltip(switch (s) {
             case LIVE -> "All watches are open: every view is live.";
             case SYNCING -> "Listing the cluster's objects for the first time.";
             case RECONNECTING -> (why == null || why.isEmpty() ? "A watch dropped" : "Reconnecting: " + why)

@@ -23,7 +23,7 @@ final class EmbeddedCard {
 
     static VBox of(StartScreenModel model) {
         ToggleGroup scenarioGroup = new ToggleGroup();
-        RadioButton builtInDemo = new RadioButton("Built-in demo: 4 nodes, 8 VMIs, a VM, PDBs");
+        RadioButton builtInDemo = new RadioButton("Built-in demo: 4 nodes, 12 VMIs (1 from a VM, 3 from a replica set), PDBs");
         RadioButton scenarioFile = new RadioButton("Scenario from a YAML file or folder");
         builtInDemo.setToggleGroup(scenarioGroup);
         builtInDemo.setUserData(StartScreenModel.Scenario.DEMO);

@@ -219,6 +219,11 @@ public final class StartScreen {
                 webhookHelp.getStyleClass().add(Styles.TEXT_MUTED);
             }
         });
+        // The help text wraps to make room; the label and the field keep their width ("Webhook address" and the
+        // "automatic" placeholder whole at 1280×720).
+        webhookLabel.setMinWidth(Region.USE_PREF_SIZE);
+        webhookHost.setMinWidth(Region.USE_PREF_SIZE);
+        webhookHelp.setMinWidth(0);
         HBox.setHgrow(webhookHelp, Priority.ALWAYS);
         HBox webhookRow = new HBox(12, webhookLabel, webhookHost, webhookHelp);
         webhookRow.setAlignment(Pos.CENTER_LEFT);

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -97,11 +96,13 @@ class EventsViewTest {
     private TableCell<?, ?> cell(String column) {
         TableView<?> table = (TableView<?>) view.root().lookup("#eventsTable");
         table.layout();
-        Optional<TableCell<?, ?>> found = table.lookupAll(".table-cell").stream()
-                .filter(n -> n instanceof TableCell<?, ?> c && c.getTableColumn() != null
-                        && column.equals(c.getTableColumn().getText()) && !c.isEmpty() && c.getIndex() == 0)
-                .map(n -> (TableCell<?, ?>) n).findFirst();
-        return found.orElseThrow(() -> new AssertionError("no cell in column " + column));
+        for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
+            if (n instanceof TableCell<?, ?> c && c.getTableColumn() != null
+                    && column.equals(c.getTableColumn().getText()) && !c.isEmpty() && c.getIndex() == 0) {
+                return c;
+            }
+        }
+        throw new AssertionError("no cell in column " + column);
     }
 
     /** A clock the test moves. */
