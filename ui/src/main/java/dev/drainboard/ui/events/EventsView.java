@@ -85,11 +85,11 @@ public final class EventsView extends ListScreen<EventRow> {
         time.setId("eventsTime");
         screen.badgeColumn("Type", EventRow::type, s -> "Warning".equals(s) ? Badge.Tone.DANGER : Badge.Tone.NEUTRAL, 95);
         screen.textColumn("Reason", EventRow::reason, 170);
+        // Beside the reason, in view at 1280 wide (the table scrolls sideways past Message).
+        screen.numberColumn("Count", r -> (long) r.count(), String::valueOf, 84).setId("eventsCount");
         screen.textColumn("Object", EventRow::object, 240);
         TableColumn<EventRow, String> message = screen.textColumn("Message", EventRow::message, 400);
         message.setCellFactory(c -> new MessageCell());
-        // Wide enough for "Count" and the sort arrow.
-        screen.numberColumn("Count", r -> (long) r.count(), String::valueOf, 84).setId("eventsCount");
         screen.textColumn("Source", EventRow::source, 200);
         screen.table().getSortOrder().add(last);
         // A VM lost to a node-pressure eviction is worse than any other warning: it is the one row in red.

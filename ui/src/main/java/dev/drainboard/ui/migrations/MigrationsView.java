@@ -149,12 +149,12 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         legend.setMinWidth(Region.USE_PREF_SIZE);
         choice.getChildren().forEach(n -> ((ToggleButton) n).setMinWidth(Region.USE_PREF_SIZE));
         choice.setMinWidth(Region.USE_PREF_SIZE);
+        // The hint goes under them, whole (an HBox cut it to one line).
         hint.setWrapText(true);
-        hint.setMinWidth(0);
-        HBox.setHgrow(hint, Priority.SOMETIMES);
-        HBox header = new HBox(12, title, hint, spacer, legend, choice);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        HBox header = new HBox(12, title, spacer, legend, choice);
         header.setAlignment(Pos.CENTER_LEFT);
-        return header;
+        return new javafx.scene.layout.VBox(2, header, hint);
     }
 
     private static Node legendItem(String text, String swatch) {

@@ -30,6 +30,8 @@ final class EmbeddedCard {
         scenarioFile.setToggleGroup(scenarioGroup);
         scenarioFile.setUserData(StartScreenModel.Scenario.FILE);
         builtInDemo.setId("scenarioDemo");
+        builtInDemo.setWrapText(true);
+        builtInDemo.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Cards.syncToggles(scenarioGroup, model.scenario());
         Label scenarioPath = new Label();
         scenarioPath.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
