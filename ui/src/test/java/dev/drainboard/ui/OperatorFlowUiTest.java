@@ -72,6 +72,14 @@ class OperatorFlowUiTest {
         await().atMost(WAIT).until(() -> fx(() -> console.scene().getFocusOwner() == table));
         assertThat(fx(() -> ((NodeRow) table.getFocusModel().getFocusedItem()).name())).isEqualTo("node01");
 
+        // The tile's context menu offers what the node's state allows: Uncordon, not Cordon.
+        await().atMost(WAIT).until(() -> fx(() -> session.model().nodes().stream()
+                .anyMatch(n -> n.name().equals("node01") && n.cordoned())));
+        List<String> menu = fx(() -> console.actionsProperty().get().nodeMenu(session.model().nodes().stream()
+                .filter(n -> n.name().equals("node01")).findFirst().orElseThrow()).getItems().stream()
+                .map(javafx.scene.control.MenuItem::getId).toList());
+        assertThat(menu).contains("menu-uncordon", "menu-drain", "menu-taint").doesNotContain("menu-cordon");
+
         robot.press(KeyCode.U).release(KeyCode.U);
         await().atMost(WAIT).until(() -> visible(robot, "#confirmUncordon"));
         assertThat(fx(() -> robot.lookup("#confirmMessage").queryLabeled().getText())).contains("node01");
@@ -169,13 +177,14 @@ class OperatorFlowUiTest {
             return null;
         });
         await().atMost(WAIT).until(() -> visible(robot, "#confirmCordon"));
-        robot.clickOn("#confirmOk");
+        robot.clickOn(fx(() -> center.dialogs().current().primaryButton()));
+        await().atMost(WAIT).until(() -> fx(() -> !center.dialogs().isShowing()) && !visible(robot, "#confirmCordon"));
         fx(() -> {
             center.migrate(vmi);
             return null;
         });
         await().atMost(WAIT).until(() -> visible(robot, "#confirmMigrate"));
-        robot.clickOn("#confirmOk");
+        robot.clickOn(fx(() -> center.dialogs().current().primaryButton()));
         UiSteps.awaitActionsAnswered(console);
         await().atMost(WAIT).until(() -> UiSteps.toasts(console).stream()
                 .anyMatch(t -> t.title().startsWith("Cannot migrate") && t.message().equals(ClusterActions.OBSERVE_REASON)));
