@@ -43,11 +43,16 @@ class SmallWindowUiTest {
     private TestConsole window;
     private Stage stage;
 
+    private double width;
+    private double height;
+
     @Start
     void start(Stage stage) {
         this.stage = stage;
         window = TestConsole.show(stage);
         console = window.console();
+        width = stage.getWidth();
+        height = stage.getHeight();
         stage.setWidth(1280);
         stage.setHeight(720);
     }
@@ -55,6 +60,12 @@ class SmallWindowUiTest {
     @AfterEach
     void tearDown() throws BackingStoreException {
         window.close();
+        // TestFX shows every test class in the same stage: leave it as large as it was.
+        fx(() -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+            return null;
+        });
     }
 
     @Test

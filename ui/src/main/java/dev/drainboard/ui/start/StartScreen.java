@@ -157,6 +157,7 @@ public final class StartScreen {
         recent.setId("recentList");
         recent.getStyleClass().add("recent-list");
         recent.setPrefHeight(150);
+        recent.setMinHeight(72); // a short window still shows a whole recent connection (the page scrolls for more)
         recent.setCellFactory(l -> new RecentCell());
         Label noRecent = new Label("Connections you make are remembered here.");
         noRecent.getStyleClass().add(Styles.TEXT_MUTED);
