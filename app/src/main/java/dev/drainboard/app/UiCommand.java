@@ -48,6 +48,12 @@ public final class UiCommand implements Callable<Integer> {
 
     /** Opens the console (blocking until it closes). */
     static int launch(String scenario, String webhookHost, WebhookCallers callers) {
+        var noDisplay = DisplayRequirement.missing(System.getenv(), System.getProperty("os.name"),
+                System.getProperty("glass.platform"));
+        if (noDisplay.isPresent()) {
+            System.err.println(noDisplay.get());
+            return 1;
+        }
         ConsoleApplication.launchWith(scenario, webhookHost, callers);
         return 0;
     }

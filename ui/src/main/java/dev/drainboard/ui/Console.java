@@ -54,7 +54,7 @@ public final class Console {
     private final ConsoleOptions options;
     private final ThemeManager theme;
     private final RecentConnections recent;
-    private final Connector connector = new Connector();
+    private final Connector connector = new Connector().keepEmbeddedClusters();
     private final ExecutorService background = Executors.newSingleThreadExecutor(
             Thread.ofPlatform().daemon().name("console-background").factory());
     private final StackPane root = new StackPane();
@@ -171,7 +171,7 @@ public final class Console {
         session.set(s);
         ActionCenter center = new ActionCenter(ClusterActions.open(s), s.model(), () -> s.controlPlaneStatus().webhook().getValue());
         actions.set(center);
-        Shell newShell = new Shell(s, theme, id -> view(id, s, center), this::disconnect);
+        Shell newShell = new Shell(s, theme, id -> view(id, s, center), this::askDisconnect);
         newShell.addLayers(center.layers());
         newShell.setPaletteActions(center::paletteEntries);
         shell.set(newShell);
@@ -214,6 +214,19 @@ public final class Console {
         };
     }
 
+    /** The sidebar's Disconnect: asks first, since it ends the session (an embedded cluster keeps running). */
+    public void askDisconnect() {
+        Session s = session.get();
+        ActionCenter center = actions.get();
+        if (s == null || center == null) {
+            return;
+        }
+        center.confirmDisconnect(s.info().embedded() ? "the embedded cluster" : s.info().server(),
+                s.info().embedded() ? "The embedded cluster keeps running until the console quits: open it again from "
+                        + "Recent to find it as you left it." : "The cluster is not changed.",
+                this::disconnect);
+    }
+
     /** Back to the start screen; the old session closes in the background. */
     public void disconnect() {
         Session old = session.get();
@@ -241,6 +254,8 @@ public final class Console {
             old.close();
         }
         background.shutdownNow();
+        connector.close(); // the embedded clusters kept running for Recent
+
     }
 
     public ReadOnlyObjectProperty<Session> sessionProperty() {

@@ -258,6 +258,13 @@ public final class ControllerLoop<K> implements AutoCloseable {
                 log.debug("{}: {} was written meanwhile, retrying: {}", name, key, describe(f.cause()));
                 q.addRateLimited(key);
             }
+            case Result.Failed f when isGone(f.cause()) -> {
+                // The object went while we wrote it (a migration cancelled by deleting it, a VMI deleted): expected,
+                // and the next pass reads the cache that has seen the deletion. Not a failure worth a Warning.
+                requeues.increment();
+                log.debug("{}: {} is gone, retrying from the cache: {}", name, key, describe(f.cause()));
+                q.addRateLimited(key);
+            }
             case Result.Failed f -> {
                 errors.increment();
                 lastError = key + ": " + describe(f.cause());
@@ -283,7 +290,22 @@ public final class ControllerLoop<K> implements AutoCloseable {
                 && String.valueOf(e.getStatus().getMessage()).startsWith("the server rejected our request due to an error in our request");
     }
 
-    private static String describe(Throwable t) {
+    /** A write answered 404 NotFound: the object was deleted meanwhile. */
+    static boolean isGone(Throwable t) {
+        return t instanceof io.fabric8.kubernetes.client.KubernetesClientException e && e.getCode() == 404
+                && e.getStatus() != null && "NotFound".equals(e.getStatus().getReason());
+    }
+
+    /**
+     * One line: for an API error its code, reason and the API server's message, not fabric8's message, which ends
+     * in a dump of the whole Status object.
+     */
+    static String describe(Throwable t) {
+        if (t instanceof io.fabric8.kubernetes.client.KubernetesClientException e && e.getStatus() != null
+                && e.getStatus().getMessage() != null) {
+            return "HTTP " + e.getCode() + (e.getStatus().getReason() == null ? "" : " " + e.getStatus().getReason())
+                    + ": " + e.getStatus().getMessage();
+        }
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 

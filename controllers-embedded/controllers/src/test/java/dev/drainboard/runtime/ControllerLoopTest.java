@@ -74,6 +74,36 @@ class ControllerLoopTest {
     }
 
     @Test
+    void aWriteToAnObjectDeletedMeanwhileIsRetriedWithoutCountingAsAnError() {
+        AtomicInteger attempts = new AtomicInteger();
+        io.fabric8.kubernetes.client.KubernetesClientException gone = new io.fabric8.kubernetes.client.KubernetesClientException(
+                new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(404).withReason("NotFound")
+                        .withMessage("virtualmachineinstancemigrations.kubevirt.io \"m1\" not found").build());
+        loop = ControllerLoop.<String>builder("migrations", key -> attempts.incrementAndGet() == 1
+                ? Result.error(gone) : Result.done()).build();
+        loop.start();
+        loop.enqueue("ns/m1");
+
+        await().until(() -> loop.figures().reconciles() == 2);
+        assertThat(loop.figures().errors()).isZero();
+        assertThat(loop.figures().lastError()).isNull();
+    }
+
+    @Test
+    void anApiErrorIsDescribedInOneLineWithoutTheStatusDump() {
+        var status = new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(404).withReason("NotFound")
+                .withMessage("virtualmachineinstancemigrations.kubevirt.io \"m1\" not found").build();
+        // As fabric8 words a failed request (OperationSupport.requestFailure): the whole Status at the end.
+        io.fabric8.kubernetes.client.KubernetesClientException e = new io.fabric8.kubernetes.client.KubernetesClientException(
+                "Failure executing: PATCH at: https://127.0.0.1:6443/apis/kubevirt.io/v1/namespaces/ns/"
+                        + "virtualmachineinstancemigrations/m1. Message: " + status.getMessage() + ". Received status: "
+                        + status + ".", 404, status);
+        assertThat(ControllerLoop.describe(e))
+                .isEqualTo("HTTP 404 NotFound: virtualmachineinstancemigrations.kubevirt.io \"m1\" not found");
+        assertThat(ControllerLoop.describe(new IllegalStateException("plain"))).isEqualTo("plain");
+    }
+
+    @Test
     void requeueAndRequeueAfterComeBackWithoutCountingAsErrors() {
         AtomicInteger attempts = new AtomicInteger();
         loop = ControllerLoop.<String>builder("waiting", key -> switch (attempts.incrementAndGet()) {

@@ -47,9 +47,32 @@ public final class ClusterActions implements AutoCloseable {
     private final Permissions permissions;
     /** Requests started here whose answer has not been handed to the FX thread yet; read and written there. */
     private final AtomicInteger pending = new AtomicInteger();
+    /** Observe: every write is refused here, before it reaches the API (the disabled controls are not the only guard). */
+    private boolean readOnly;
 
-    /** Actions on the session's cluster, with permissions from SelfSubjectAccessReviews. */
+    /** Why every write is off on an Observe connection (the tooltip of each disabled action, and any refusal). */
+    public static final String OBSERVE_REASON = "Observe mode: this console changes nothing";
+
+    /**
+     * Actions on the session's cluster, with permissions from SelfSubjectAccessReviews; on an Observe connection
+     * read-only: every action denied with {@link #OBSERVE_REASON} and no write sent.
+     */
     public static ClusterActions open(Session session) {
+        if (session.info().mode() == dev.drainboard.ui.connect.Mode.OBSERVE) {
+            ExecutorService background = Executors.newFixedThreadPool(2,
+                    Thread.ofPlatform().daemon().name("console-actions-", 0).factory());
+            // The cluster's own denial, when there is one, says more (credentials that could never do it).
+            AccessReviewer cluster = new SelfSubjectAccessReviewer(session.client());
+            AccessReviewer observe = check -> {
+                AccessDecision answer = cluster.review(check);
+                return answer.state() == AccessDecision.State.DENIED ? answer
+                        : new AccessDecision(AccessDecision.State.DENIED, OBSERVE_REASON);
+            };
+            ClusterActions readOnly = new ClusterActions(new Ops(session.client()), session.client(), observe,
+                    background, Platform::runLater);
+            readOnly.readOnly = true;
+            return readOnly;
+        }
         return forClient(session.client());
     }
 
@@ -70,6 +93,11 @@ public final class ClusterActions implements AutoCloseable {
 
     public Permissions permissions() {
         return permissions;
+    }
+
+    /** Whether this connection is Observe: nothing is written. */
+    public boolean readOnly() {
+        return readOnly;
     }
 
     /**
@@ -189,6 +217,9 @@ public final class ClusterActions implements AutoCloseable {
     /** Starts draining the nodes together ({@link Ops#drainAll}); the listener hears every change, on the drains' threads. */
     public CompletableFuture<List<DrainOperation>> drain(List<String> nodes, DrainOptions options, DrainListener listener) {
         List<String> copy = List.copyOf(nodes);
+        if (readOnly) {
+            return CompletableFuture.failedFuture(new IllegalStateException(OBSERVE_REASON));
+        }
         return call(() -> {
             List<DrainOperation> drains = ops.drainAll(copy, options, listener);
             // Kept in the cluster for every console and the CLI (docs/drain.md, "History").
@@ -231,6 +262,9 @@ public final class ClusterActions implements AutoCloseable {
 
     /** Clears the evacuation marks for these nodes ({@link Ops#clearEvacuationMarks}); ops' messages, one per VMI. */
     public CompletableFuture<List<String>> clearEvacuationMarks(List<String> nodes) {
+        if (readOnly) {
+            return CompletableFuture.failedFuture(new IllegalStateException(OBSERVE_REASON));
+        }
         List<String> copy = List.copyOf(nodes);
         return call(() -> copy.stream().flatMap(n -> ops.clearEvacuationMarks(n).stream()).map(dev.drainboard.ops.VmiChange::message).toList());
     }
@@ -243,6 +277,9 @@ public final class ClusterActions implements AutoCloseable {
     }
 
     private CompletableFuture<ActionResult> run(String failedTitle, Supplier<ActionResult> action) {
+        if (readOnly) {
+            return CompletableFuture.completedFuture(new ActionResult(ActionResult.Outcome.FAILED, failedTitle, OBSERVE_REASON));
+        }
         pending.incrementAndGet();
         return CompletableFuture.supplyAsync(() -> {
                     try {

@@ -12,6 +12,8 @@ public final class DialogHost {
 
     private final ModalPane modal = new ModalPane();
     private DialogCard current;
+    /** What had the keyboard focus when the dialog opened (the table row acted on): it gets it back on close. */
+    private Node returnFocusTo;
 
     public DialogHost() {
         modal.setId("dialogPane");
@@ -25,6 +27,10 @@ public final class DialogHost {
     }
 
     public void show(DialogCard card) {
+        if (current == null && modal.getScene() != null) {
+            Node owner = modal.getScene().getFocusOwner();
+            returnFocusTo = owner == null || isInside(owner, modal) ? null : owner;
+        }
         current = card;
         modal.show(card);
         card.focusFirst();
@@ -35,7 +41,44 @@ public final class DialogHost {
         if (current == card) {
             current = null;
             modal.hide(true);
+            restoreFocus();
         }
+    }
+
+    /**
+     * Gives the keyboard focus back to what had it before the dialog (a table keeps its focused row, so the next
+     * shortcut acts on the row acted on). Without this the modal pane's closing leaves the focus to the scene's first
+     * traversable control, the filter box, and the next shortcut letter is typed into it.
+     */
+    private void restoreFocus() {
+        Node target = returnFocusTo;
+        returnFocusTo = null;
+        if (target == null) {
+            return;
+        }
+        javafx.application.Platform.runLater(() -> {
+            if (current == null && target.getScene() != null && target.getScene() == modal.getScene() && showing(target)) {
+                target.requestFocus();
+            }
+        });
+    }
+
+    private static boolean isInside(Node node, Node ancestor) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean showing(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible() || n.isDisabled()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public boolean isShowing() {

@@ -23,7 +23,8 @@ import java.util.Locale;
 
 /**
  * Toasts in the bottom-right corner of the window: what an action did, a drain's end, a failed migration.
- * Successes fade after a few seconds; failures and warnings stay until closed, so a message is never missed.
+ * Every toast goes away by itself: successes after a few seconds, failures and warnings after longer (time to read
+ * them; never while the pointer is on one). Each stays in {@link #history()}.
  */
 public final class Notifier {
 
@@ -38,7 +39,17 @@ public final class Notifier {
     private final StackPane layer = new StackPane(stack);
     private final ObservableList<Toast> history = FXCollections.observableArrayList();
 
+    private final Duration quick;
+    private final Duration problem;
+
     public Notifier() {
+        this(Duration.seconds(7), Duration.seconds(20));
+    }
+
+    /** @param quick how long a success stays; @param problem how long a warning or a failure stays */
+    public Notifier(Duration quick, Duration problem) {
+        this.quick = quick;
+        this.problem = problem;
         stack.setId("toasts");
         stack.setAlignment(Pos.BOTTOM_RIGHT);
         stack.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
@@ -69,11 +80,16 @@ public final class Notifier {
         while (stack.getChildren().size() > VISIBLE) {
             stack.getChildren().remove(0);
         }
-        if (tone == Badge.Tone.SUCCESS || tone == Badge.Tone.NEUTRAL || tone == Badge.Tone.ACCENT) {
-            PauseTransition wait = new PauseTransition(Duration.seconds(7));
-            wait.setOnFinished(e -> stack.getChildren().remove(card));
-            wait.play();
-        }
+        boolean good = tone == Badge.Tone.SUCCESS || tone == Badge.Tone.NEUTRAL || tone == Badge.Tone.ACCENT;
+        PauseTransition wait = new PauseTransition(good ? quick : problem);
+        wait.setOnFinished(e -> {
+            if (card.isHover()) {
+                wait.playFromStart(); // being read: stays a while longer
+            } else {
+                stack.getChildren().remove(card);
+            }
+        });
+        wait.play();
     }
 
     private VBox card(Toast toast) {

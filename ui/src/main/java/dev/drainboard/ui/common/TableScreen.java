@@ -315,10 +315,23 @@ public final class TableScreen<R extends Row> {
      * the last one takes what is left.
      */
     public <T> TableColumn<R, T> column(TableColumn<R, T> column, double width) {
+        // Never narrower than its header (bold) with the sort arrow: a header cut to "Last s…" names nothing.
+        width = Math.max(width, headerWidth(column.getText()));
         column.setPrefWidth(width);
         column.setMinWidth(width);
         table.getColumns().add(column);
         return column;
+    }
+
+    /** The width a header needs: its text in bold, the cell's padding and the sort arrow. */
+    static double headerWidth(String title) {
+        if (title == null || title.isEmpty()) {
+            return 0;
+        }
+        javafx.scene.text.Text text = new javafx.scene.text.Text(title);
+        javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
+        text.setFont(javafx.scene.text.Font.font(font.getFamily(), javafx.scene.text.FontWeight.BOLD, Math.max(14, font.getSize())));
+        return Math.ceil(text.getLayoutBounds().getWidth()) + 34;
     }
 
     /** A column whose cells draw the whole row (a progress bar, a countdown), sorted by {@code order}. */

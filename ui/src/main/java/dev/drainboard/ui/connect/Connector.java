@@ -54,6 +54,12 @@ public final class Connector {
 
     private final Map<String, String> env;
     private final Path home;
+    /**
+     * Embedded clusters kept running after their session closed, by scenario (see {@link #keepEmbeddedClusters()}):
+     * connecting to the same scenario again reconnects to it, with its cordons, taints and placements.
+     */
+    private final Map<String, EmbeddedCluster> kept = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile boolean keepEmbedded;
 
     public Connector() {
         this(System.getenv(), Path.of(System.getProperty("user.home")));
@@ -62,6 +68,26 @@ public final class Connector {
     public Connector(Map<String, String> env, Path home) {
         this.env = env;
         this.home = home;
+    }
+
+    /**
+     * From now on an embedded cluster outlives its session: a disconnect leaves it running and the next connection
+     * to the same scenario reconnects to it, until {@link #close()} (the console quitting).
+     */
+    public Connector keepEmbeddedClusters() {
+        keepEmbedded = true;
+        return this;
+    }
+
+    /** Whether an embedded cluster of this scenario is running from an earlier session. */
+    public boolean hasRunningEmbedded(String scenario) {
+        return kept.containsKey(scenario);
+    }
+
+    /** Stops the embedded clusters kept running (blocking). */
+    public void close() {
+        kept.values().forEach(EmbeddedCluster::close);
+        kept.clear();
     }
 
     /** Connects with the eviction webhook's host chosen for the cluster. */
@@ -95,9 +121,15 @@ public final class Connector {
             String context;
             String user;
             if (target instanceof ConnectTarget.Embedded e) {
-                progress.accept("Starting the embedded cluster (" + e.subtitle() + ")…");
+                EmbeddedCluster running = keepEmbedded ? kept.get(e.scenario()) : null;
+                progress.accept(running != null ? "Reconnecting to the embedded cluster (" + e.subtitle() + ")…"
+                        : "Starting the embedded cluster (" + e.subtitle() + ")…");
                 try {
-                    embedded = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(e.scenario()));
+                    embedded = running != null ? running
+                            : EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(e.scenario()));
+                    if (keepEmbedded) {
+                        kept.put(e.scenario(), embedded);
+                    }
                     config = Config.fromKubeconfig(Files.readString(embedded.kubeconfig()));
                 } catch (Exception ex) {
                     throw new Failure(new ConnectError(ConnectError.Kind.EMBEDDED_FAILED,
@@ -194,7 +226,7 @@ public final class Connector {
             ClusterModel model = ClusterModel.start(client, kubeVirt);
             Session.Info info = new Session.Info(clusterName, context, server, version, embedded != null, kubeVirt,
                     decision.mode(), decision.reason(), target, webhook);
-            return new Session(client, embedded, plane, model, info);
+            return new Session(client, embedded, keepEmbedded ? null : embedded, plane, model, info);
         } catch (Failure | RuntimeException e) {
             if (plane != null) {
                 plane.close();
@@ -202,7 +234,7 @@ public final class Connector {
             if (client != null) {
                 client.close();
             }
-            if (embedded != null) {
+            if (embedded != null && !keepEmbedded) {
                 embedded.close();
             }
             if (e instanceof Failure f) {

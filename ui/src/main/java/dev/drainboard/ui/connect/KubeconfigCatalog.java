@@ -101,7 +101,7 @@ public final class KubeconfigCatalog {
         try {
             config = KubeConfigUtils.parseConfigFromString(text);
         } catch (RuntimeException e) {
-            throw new UnreadableKubeconfigException("Kubeconfig " + file + " is not valid YAML: " + rootMessage(e));
+            throw new UnreadableKubeconfigException("Kubeconfig " + file + " is not valid YAML: " + yamlProblem(e));
         }
         if (config == null || (config.getContexts() == null && config.getClusters() == null)) {
             throw new UnreadableKubeconfigException("Kubeconfig " + file + " has no contexts and no clusters: it is not a kubeconfig.");
@@ -144,6 +144,28 @@ public final class KubeconfigCatalog {
         String message = Objects.toString(root.getMessage(), root.getClass().getSimpleName());
         int newline = message.indexOf('\n');
         return newline > 0 ? message.substring(0, newline) : message;
+    }
+
+    /**
+     * A YAML parser's complaint in one line with where it is: SnakeYAML's message spans lines ("while scanning…",
+     * " in 'reader', line 3, column 1:", the source line, a caret, the problem, its own line and column); its
+     * first line alone loses what and where. Kept: the description lines, then the last (the problem's) position.
+     */
+    static String yamlProblem(Throwable t) {
+        Throwable root = rootCause(t);
+        String message = Objects.toString(root.getMessage(), root.getClass().getSimpleName());
+        List<String> said = new ArrayList<>();
+        String where = null;
+        java.util.regex.Matcher at = java.util.regex.Pattern.compile("line (\\d+), column (\\d+)").matcher("");
+        for (String line : message.split("\\R")) {
+            if (at.reset(line).find()) {
+                where = "line " + at.group(1) + ", column " + at.group(2);
+            } else if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
+                said.add(line.strip());
+            }
+        }
+        String what = said.isEmpty() ? message.strip() : String.join(": ", said);
+        return where == null ? what : what + " (" + where + ")";
     }
 
     /** A kubeconfig that cannot be used, with a message for the operator. */

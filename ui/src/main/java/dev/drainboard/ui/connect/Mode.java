@@ -4,7 +4,7 @@ package dev.drainboard.ui.connect;
 public enum Mode {
     /** The embedded controllers run here (with leader election). */
     CONTROL("Control"),
-    /** Controllers off; actions still go to the API. */
+    /** Controllers off and actions off: this console changes nothing. */
     OBSERVE("Observe");
 
     private final String label;

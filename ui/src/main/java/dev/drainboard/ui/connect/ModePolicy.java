@@ -38,7 +38,7 @@ public final class ModePolicy {
             case CONTROL -> new Decision(Mode.CONTROL, probe.location().isPresent()
                     ? "Chosen by you, although " + found + ": two control planes will act on the same VMIs."
                     : "Chosen by you.");
-            case OBSERVE -> new Decision(Mode.OBSERVE, "Chosen by you: controllers are off; actions still go to the API.");
+            case OBSERVE -> new Decision(Mode.OBSERVE, "Chosen by you: controllers are off and this console changes nothing.");
             case AUTO -> {
                 if (embedded) {
                     yield new Decision(Mode.CONTROL, "Embedded cluster: Drainboard runs KubeVirt's drain control plane here.");

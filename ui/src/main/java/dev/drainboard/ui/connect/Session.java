@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * One live connection: the client, the live model the views read, and the embedded cluster when it is one.
- * Closing it closes all three (blocking: call it off the FX thread).
+ * Closing it closes all three, the embedded cluster unless the connector keeps it running (blocking: call it off
+ * the FX thread).
  */
 public final class Session implements AutoCloseable {
 
@@ -29,14 +30,18 @@ public final class Session implements AutoCloseable {
 
     private final KubernetesClient client;
     private final EmbeddedCluster embedded;
+    /** The embedded cluster when this session stops it on close; null when the connector keeps it running. */
+    private final EmbeddedCluster owned;
     private final LocalControlPlane plane;
     private final ClusterModel model;
     private final ControlPlaneStatus controlPlaneStatus;
     private final Info info;
 
-    Session(KubernetesClient client, EmbeddedCluster embedded, LocalControlPlane plane, ClusterModel model, Info info) {
+    Session(KubernetesClient client, EmbeddedCluster embedded, EmbeddedCluster owned, LocalControlPlane plane,
+            ClusterModel model, Info info) {
         this.client = client;
         this.embedded = embedded;
+        this.owned = owned;
         this.plane = plane;
         this.model = model;
         this.info = info;
@@ -86,8 +91,8 @@ public final class Session implements AutoCloseable {
             plane.close(); // before the cluster: the controllers hand their Lease back while the API still answers
         }
         client.close();
-        if (embedded != null) {
-            embedded.close();
+        if (owned != null) {
+            owned.close();
         }
     }
 }

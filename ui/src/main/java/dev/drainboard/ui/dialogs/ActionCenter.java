@@ -140,7 +140,11 @@ public final class ActionCenter implements AutoCloseable {
 
     /** A node tile's context menu (the overview). */
     public ContextMenu nodeMenu(NodeRow row) {
-        return nodeActions.menu(List.of(row));
+        ContextMenu menu = nodeActions.menu(List.of(row));
+        // Cordon or Uncordon, by the node's state: the other one would do nothing.
+        String unwanted = row.cordoned() ? "menu-cordon" : "menu-uncordon";
+        menu.getItems().removeIf(i -> unwanted.equals(i.getId()));
+        return menu;
     }
 
     // ---- nodes
@@ -264,6 +268,28 @@ public final class ActionCenter implements AutoCloseable {
                     show(result);
                 },
                 () -> dialogs.close(dialog[0]));
+        dialogs.show(dialog[0]);
+    }
+
+    // ---- the connection
+
+    /**
+     * "Disconnect?": ends the session only on confirm (running drains are cancelled by it).
+     *
+     * @param clusterStays what happens to the cluster, e.g. that the embedded one keeps running
+     */
+    public void confirmDisconnect(String server, String clusterStays, Runnable disconnect) {
+        long running = drains.stream().filter(DrainDialog::running).count();
+        ConfirmDialog[] dialog = new ConfirmDialog[1];
+        dialog[0] = new ConfirmDialog("confirmDisconnect", Material2AL.LINK_OFF, DialogCard.Kind.WARNING,
+                "Disconnect from " + server + "?",
+                "This session ends and the console goes back to the start screen. " + clusterStays,
+                running == 0 ? "" : running + (running == 1 ? " drain is" : " drains are") + " still running: disconnecting cancels "
+                        + (running == 1 ? "it" : "them") + ".",
+                "Disconnect", () -> {
+                    dialogs.close(dialog[0]);
+                    disconnect.run();
+                }, () -> dialogs.close(dialog[0]));
         dialogs.show(dialog[0]);
     }
 

@@ -64,7 +64,7 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         screen.textColumn("Name", MigrationRow::name, 170);
         screen.textColumn("VMI", MigrationRow::vmi, 105);
         screen.badgeColumn("Phase", MigrationRow::phase, MigrationsView::phaseTone, 100);
-        screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 130);
+        screen.textColumn("Source → target", r -> Formats.orDash(r.sourceNode()) + " → " + Formats.orDash(r.targetNode()), 150);
         screen.rowColumn("Progress", ProgressCell::new,
                 Comparator.comparingDouble(r -> r.transfer().map(t -> t.fraction()).orElse(r.finished() ? 1.0 : -1.0)), 320)
                 .setId("progressColumn");
@@ -150,9 +150,18 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
         }
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, title, hint, spacer, legend, choice);
+        // At 1280×720 the hint wraps; the title, the legend and the range buttons keep their width.
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        legend.getChildren().forEach(n -> ((Label) n).setMinWidth(Region.USE_PREF_SIZE));
+        legend.setMinWidth(Region.USE_PREF_SIZE);
+        choice.getChildren().forEach(n -> ((ToggleButton) n).setMinWidth(Region.USE_PREF_SIZE));
+        choice.setMinWidth(Region.USE_PREF_SIZE);
+        // The hint goes under them, whole (an HBox cut it to one line).
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        HBox header = new HBox(12, title, spacer, legend, choice);
         header.setAlignment(Pos.CENTER_LEFT);
-        return header;
+        return new javafx.scene.layout.VBox(2, header, hint);
     }
 
     private static Node legendItem(String text, String swatch) {

@@ -111,6 +111,10 @@ public final class ClusterModel implements AutoCloseable {
     /** Deleted migrations kept in the list, newest kept. */
     static final int ENDED_MIGRATIONS_KEPT = 50;
     private volatile ConnectionState lastState = ConnectionState.SYNCING;
+    /** The latest list/watch failure, "Kind: cause", for the status bar's "Reconnecting" (projector and informer threads). */
+    private volatile String lastWatchError = "";
+    private volatile String lastReasonSent = "";
+    private final javafx.beans.property.ReadOnlyStringWrapper reconnectReason = new javafx.beans.property.ReadOnlyStringWrapper("");
     private volatile boolean closed;
     private volatile boolean syncedSent;
 
@@ -244,6 +248,36 @@ public final class ClusterModel implements AutoCloseable {
         return kubeVirt;
     }
 
+    /**
+     * Why the state is RECONNECTING: which watches are down and the last error the API answered (or the connection
+     * failed with); empty otherwise. FX thread.
+     */
+    public javafx.beans.property.ReadOnlyStringProperty reconnectReason() {
+        return reconnectReason.getReadOnlyProperty();
+    }
+
+    /** "Watches of Pod, Node down: Pod: connection refused" — the kinds whose watch is down, then the last cause. */
+    static String reconnectReason(List<String> down, String lastError) {
+        String which = down.isEmpty() ? "a watch dropped" : (down.size() == 1 ? "watch of " : "watches of ")
+                + String.join(", ", down) + " down";
+        return lastError == null || lastError.isEmpty() ? which : which + " (" + lastError + ")";
+    }
+
+    /** An exception's root cause in one line (fabric8's messages of API errors end in a Status dump). */
+    static String oneLine(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (t instanceof io.fabric8.kubernetes.client.KubernetesClientException e && e.getStatus() != null
+                && e.getStatus().getMessage() != null) {
+            return "HTTP " + e.getCode() + " " + e.getStatus().getMessage();
+        }
+        String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
     public ReadOnlyObjectProperty<ConnectionState> connectionState() {
         return state.getReadOnlyProperty();
     }
@@ -308,6 +342,7 @@ public final class ClusterModel implements AutoCloseable {
         // Keep retrying with the informer's back-off: a cluster that is down now may be back in a minute.
         informer.exceptionHandler((started, t) -> {
             LOG.log(Level.FINE, "informer error, retrying", t);
+            lastWatchError = informer.getApiTypeClass().getSimpleName() + ": " + oneLine(t);
             return !closed;
         });
         informers.add(informer);
@@ -462,7 +497,7 @@ public final class ClusterModel implements AutoCloseable {
     private Row nodeRow(Node node) {
         String name = node.getMetadata().getName();
         List<Pod> pods = podInformer.getIndexer().byIndex(BY_NODE, name);
-        int vmisOnNode = vmiInformer == null ? 0 : vmiInformer.getIndexer().byIndex(BY_NODE, name).size();
+        int vmisOnNode = vmiInformer == null ? 0 : RowMapping.vmisHoldingNode(vmiInformer.getIndexer().byIndex(BY_NODE, name));
         return RowMapping.nodeRow(node, pods, vmisOnNode);
     }
 
@@ -596,6 +631,19 @@ public final class ClusterModel implements AutoCloseable {
         boolean allWatching = informers.stream().allMatch(SharedIndexInformer::isWatching);
         ConnectionState now = !allSynced && lastState == ConnectionState.SYNCING ? ConnectionState.SYNCING
                 : allWatching ? ConnectionState.LIVE : ConnectionState.RECONNECTING;
+        String reason = now != ConnectionState.RECONNECTING ? "" : reconnectReason(informers.stream()
+                .filter(i -> !i.isWatching()).map(i -> i.getApiTypeClass().getSimpleName()).toList(), lastWatchError);
+        if (now != ConnectionState.RECONNECTING) {
+            lastWatchError = "";
+        }
+        if (!reason.equals(lastReasonSent)) {
+            lastReasonSent = reason;
+            fx.execute(() -> {
+                if (!closed) {
+                    reconnectReason.set(reason);
+                }
+            });
+        }
         if (now != lastState) {
             lastState = now;
             fx.execute(() -> {

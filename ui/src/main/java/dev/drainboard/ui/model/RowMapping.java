@@ -92,6 +92,22 @@ final class RowMapping {
                 bytes(allocatable.get("memory")), created(node));
     }
 
+    /**
+     * The VMIs that keep a node from being safe to reboot: those not in a final phase. A Failed or Succeeded VMI keeps
+     * its {@code status.nodeName} but runs nothing there (KubeVirt:
+     * staging/src/kubevirt.io/api/core/v1/types.go {@code IsFinal}).
+     */
+    static int vmisHoldingNode(Collection<VirtualMachineInstance> vmisOnNode) {
+        int n = 0;
+        for (var vmi : vmisOnNode) {
+            String phase = vmi.getStatus() == null ? null : vmi.getStatus().getPhase();
+            if (!"Succeeded".equals(phase) && !"Failed".equals(phase)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     static boolean isFinished(Pod pod) {
         String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
         return "Succeeded".equals(phase) || "Failed".equals(phase);

@@ -110,10 +110,11 @@ final class NodeTile extends VBox {
         }
         for (String taint : r.taints()) {
             if (!taint.startsWith("node.kubernetes.io/unschedulable")) {
-                Label badge = Badge.of(taint, taint.startsWith("node.kubernetes.io/memory-pressure")
+                Label badge = Badge.of(tileText(taint), taint.startsWith("node.kubernetes.io/memory-pressure")
                         ? Badge.Tone.DANGER : Badge.Tone.ACCENT);
-                // A long taint is cut with an ellipsis inside the tile; hovering shows all of it.
-                badge.setMaxWidth(264);
+                // Whole even in the smallest window: a long taint goes on two lines (key, then value and effect).
+                badge.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                badge.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
                 badge.setTooltip(new Tooltip(taint));
                 badges.getChildren().add(badge);
             }
@@ -177,5 +178,17 @@ final class NodeTile extends VBox {
 
     NodeRow row() {
         return row;
+    }
+
+    /** A taint as a tile shows it: on two lines from 32 characters, broken before its value (or its effect). */
+    static String tileText(String taint) {
+        if (taint.length() < 32) {
+            return taint;
+        }
+        int at = taint.indexOf('=');
+        if (at < 0) {
+            at = taint.lastIndexOf(':');
+        }
+        return at <= 0 ? taint : taint.substring(0, at) + "\n" + taint.substring(at);
     }
 }

@@ -120,7 +120,7 @@ public final class Shell implements Navigator {
 
         BorderPane frame = new BorderPane(main);
         frame.setLeft(nav);
-        StatusBar statusBar = new StatusBar(session.info(), session.model().connectionState(),
+        StatusBar statusBar = new StatusBar(session.info(), session.model().connectionState(), session.model().reconnectReason(),
                 session.controlPlaneStatus().leadership());
         statusBar.showKubeVirtProfile(session.model().kubeVirtSettings());
         frame.setBottom(statusBar);

@@ -25,7 +25,17 @@ public final class StatusBar extends HBox {
     private final Label leader = new Label();
     private final Tooltip leaderTip = tooltip("");
 
+    private ObservableValue<String> reconnectReason = new javafx.beans.property.SimpleStringProperty("");
+
     public StatusBar(Session.Info info, ObservableValue<ConnectionState> connection, ObservableValue<Leadership> leadership) {
+        this(info, connection, new javafx.beans.property.SimpleStringProperty(""), leadership);
+    }
+
+    /** @param reconnectReason why the state is Reconnecting (which watch is down, the cause), shown with it */
+    public StatusBar(Session.Info info, ObservableValue<ConnectionState> connection, ObservableValue<String> reconnectReason,
+                     ObservableValue<Leadership> leadership) {
+        this.reconnectReason = reconnectReason;
+        reconnectReason.addListener((obs, old, now) -> showState(connection.getValue()));
         getStyleClass().add("status-bar");
         setId("statusBar");
         setAlignment(Pos.CENTER_LEFT);
@@ -82,7 +92,8 @@ public final class StatusBar extends HBox {
     }
 
     private void showState(ConnectionState s) {
-        state.setText(s.label());
+        String why = s == ConnectionState.RECONNECTING ? reconnectReason.getValue() : "";
+        state.setText(why == null || why.isEmpty() ? s.label() : s.label() + ": " + why);
         dot.getStyleClass().removeIf(c -> c.startsWith("dot-"));
         dot.getStyleClass().add(switch (s) {
             case LIVE -> "dot-live";
@@ -90,10 +101,11 @@ public final class StatusBar extends HBox {
             case RECONNECTING -> "dot-reconnecting";
             case CLOSED -> "dot-closed";
         });
-        Tooltip.install(state, tooltip(switch (s) {
+        state.setTooltip(tooltip(switch (s) {
             case LIVE -> "All watches are open: every view is live.";
             case SYNCING -> "Listing the cluster's objects for the first time.";
-            case RECONNECTING -> "A watch dropped: retrying with back-off; the views show the last known state.";
+            case RECONNECTING -> (why == null || why.isEmpty() ? "A watch dropped" : "Reconnecting: " + why)
+                    + ". Retrying with back-off; the views show the last known state.";
             case CLOSED -> "Disconnected.";
         }));
     }

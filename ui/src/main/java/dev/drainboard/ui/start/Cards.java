@@ -21,6 +21,7 @@ final class Cards {
         Label s = new Label(subtitle);
         s.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         s.setWrapText(true);
+        s.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, not cut to one line in a short window
         VBox card = new VBox(10, t, s);
         card.getChildren().addAll(content);
         card.getStyleClass().add("panel-card");

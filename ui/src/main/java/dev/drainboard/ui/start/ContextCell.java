@@ -35,7 +35,7 @@ final class ContextCell extends ListCell<ContextItem> {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox top = new HBox(8, name, spacer, source);
         top.setAlignment(Pos.CENTER_LEFT);
-        if (c.current()) {
+        if (item.current()) {
             Label current = new Label("current");
             current.getStyleClass().addAll("badge", "badge-accent");
             top.getChildren().add(1, current);

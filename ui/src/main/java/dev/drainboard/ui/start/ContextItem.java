@@ -22,6 +22,14 @@ public record ContextItem(KubeconfigSource source, KubeContext context) {
                 context.name());
     }
 
+    /**
+     * Whether this is the context kubectl would use now: the default kubeconfig's current-context. An added file's
+     * own current-context is not (every added file has one, so every row would say "current").
+     */
+    public boolean current() {
+        return context != null && context.current() && source.isDefault();
+    }
+
     boolean sameAs(ContextItem other) {
         return source.label().equals(other.source().label()) && context.name().equals(other.context().name());
     }

@@ -23,13 +23,15 @@ final class EmbeddedCard {
 
     static VBox of(StartScreenModel model) {
         ToggleGroup scenarioGroup = new ToggleGroup();
-        RadioButton builtInDemo = new RadioButton("Built-in demo: 4 nodes, 8 VMIs, a VM, PDBs");
+        RadioButton builtInDemo = new RadioButton("Built-in demo: 4 nodes, 12 VMIs (1 from a VM, 3 from a replica set), PDBs");
         RadioButton scenarioFile = new RadioButton("Scenario from a YAML file or folder");
         builtInDemo.setToggleGroup(scenarioGroup);
         builtInDemo.setUserData(StartScreenModel.Scenario.DEMO);
         scenarioFile.setToggleGroup(scenarioGroup);
         scenarioFile.setUserData(StartScreenModel.Scenario.FILE);
         builtInDemo.setId("scenarioDemo");
+        builtInDemo.setWrapText(true);
+        builtInDemo.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Cards.syncToggles(scenarioGroup, model.scenario());
         Label scenarioPath = new Label();
         scenarioPath.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);

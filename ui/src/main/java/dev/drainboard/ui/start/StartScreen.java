@@ -157,6 +157,7 @@ public final class StartScreen {
         recent.setId("recentList");
         recent.getStyleClass().add("recent-list");
         recent.setPrefHeight(150);
+        recent.setMinHeight(72); // a short window still shows a whole recent connection (the page scrolls for more)
         recent.setCellFactory(l -> new RecentCell());
         Label noRecent = new Label("Connections you make are remembered here.");
         noRecent.getStyleClass().add(Styles.TEXT_MUTED);
@@ -169,7 +170,7 @@ public final class StartScreen {
         return Cards.card("Recent", "Double-click to connect again.", recent);
     }
 
-    private HBox modeRow() {
+    private VBox modeRow() {
         ToggleGroup modeGroup = new ToggleGroup();
         ToggleButton auto = modeButton(modeGroup, "Auto", ModeChoice.AUTO, Styles.LEFT_PILL);
         ToggleButton control = modeButton(modeGroup, "Control", ModeChoice.CONTROL, Styles.CENTER_PILL);
@@ -181,9 +182,12 @@ public final class StartScreen {
         modeHelp.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         modeHelp.setWrapText(true);
         modeHelp.textProperty().bind(model.modeHelp());
-        HBox.setHgrow(modeHelp, Priority.ALWAYS);
-        HBox modeRow = new HBox(12, modeLabel, new HBox(auto, control, observe), modeHelp);
-        modeRow.setAlignment(Pos.CENTER_LEFT);
+        // The help on its own line below: beside the pills an HBox cut it to one line ("…") in a 1280-wide window.
+        modeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox pillsRow = new HBox(12, modeLabel, new HBox(auto, control, observe));
+        pillsRow.setAlignment(Pos.CENTER_LEFT);
+        modeHelp.setMinHeight(Region.USE_PREF_SIZE);
+        VBox modeRow = new VBox(6, pillsRow, modeHelp);
         modeRow.getStyleClass().add("mode-row");
         return modeRow;
     }
@@ -198,7 +202,7 @@ public final class StartScreen {
     }
 
     /** Where a cluster that is not on this machine calls the console's eviction webhook (Control mode only). */
-    private HBox webhookRow() {
+    private VBox webhookRow() {
         Label webhookLabel = new Label("Webhook address");
         webhookLabel.getStyleClass().add(Styles.TEXT_BOLD);
         TextField webhookHost = new TextField();
@@ -219,11 +223,17 @@ public final class StartScreen {
                 webhookHelp.getStyleClass().add(Styles.TEXT_MUTED);
             }
         });
-        HBox.setHgrow(webhookHelp, Priority.ALWAYS);
-        HBox webhookRow = new HBox(12, webhookLabel, webhookHost, webhookHelp);
-        webhookRow.setAlignment(Pos.CENTER_LEFT);
+        // The help text wraps to make room; the label and the field keep their width ("Webhook address" and the
+        // "automatic" placeholder whole at 1280×720).
+        webhookLabel.setMinWidth(Region.USE_PREF_SIZE);
+        webhookHost.setMinWidth(Region.USE_PREF_SIZE);
+        webhookHelp.setMinHeight(Region.USE_PREF_SIZE);
+        HBox fieldRow = new HBox(12, webhookLabel, webhookHost);
+        fieldRow.setAlignment(Pos.CENTER_LEFT);
+        VBox webhookRow = new VBox(6, fieldRow, webhookHelp);
         webhookRow.getStyleClass().add("mode-row");
         Cards.showWhen(webhookRow, model.webhookRowVisible());
+        Cards.showWhen(fieldRow, model.webhookRowVisible());
         return webhookRow;
     }
 

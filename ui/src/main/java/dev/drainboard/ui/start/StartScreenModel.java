@@ -122,7 +122,7 @@ public final class StartScreenModel {
         return switch (mode) {
             case AUTO -> "Control on the embedded cluster and where no virt-controller runs; Observe where KubeVirt's own virt-controller runs.";
             case CONTROL -> "Drainboard runs KubeVirt's drain control plane for this cluster (with leader election).";
-            case OBSERVE -> "Controllers stay off; actions still go to the API.";
+            case OBSERVE -> "Controllers stay off and this console changes nothing (read-only).";
         };
     }
 
@@ -136,8 +136,14 @@ public final class StartScreenModel {
         ContextItem previous = selected.get();
         List<ContextItem> next = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        boolean anyContexts = sources.stream().anyMatch(s -> !s.contexts().isEmpty());
         for (KubeconfigSource source : sources) {
-            source.problem().ifPresent(problems::add);
+            // A missing default kubeconfig is no problem once kubeconfigs were added that have contexts.
+            boolean missingDefault = source.isDefault() && source.contexts().isEmpty() && source.problem().isPresent()
+                    && source.problem().get().startsWith("No kubeconfig found");
+            if (!(missingDefault && anyContexts)) {
+                source.problem().ifPresent(problems::add);
+            }
             for (KubeContext c : source.contexts()) {
                 next.add(new ContextItem(source, c));
             }

@@ -26,7 +26,7 @@ public final class VmisView extends ListScreen<VmiRow> {
         var screen = screen();
         screen.textColumn("Name", VmiRow::name, 120);
         screen.textColumn("Namespace", VmiRow::namespace, 105);
-        screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 95);
+        screen.badgeColumn("Phase", r -> r.phase().isEmpty() ? "Pending" : r.phase(), VmisView::phaseTone, 115); // "Scheduling" whole
         screen.textColumn("Node", r -> Formats.orDash(r.node()), 80);
         screen.textColumn("Eviction strategy", r -> r.evictionStrategy()
                 + ("VMI".equals(r.strategySource()) ? "" : " (cluster default)"), 200);

@@ -63,6 +63,10 @@ class ConnectErrorsTest {
         assertThat(missing.problem()).hasValueSatisfying(p -> assertThat(p).contains("does not exist"));
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "clusters: [ : : \n");
         assertThat(KubeconfigCatalog.readFile(bad).problem()).hasValueSatisfying(p -> assertThat(p).contains("not valid YAML"));
+        // What is wrong and where, in one line: an operator fixes the file from it.
+        Path unclosed = Files.writeString(dir.resolve("unclosed.yaml"), "apiVersion: v1\nkind: Config\nclusters:\n- name: c1\n  cluster: {server: https://x\n");
+        assertThat(KubeconfigCatalog.readFile(unclosed).problem()).hasValueSatisfying(p -> assertThat(p)
+                .contains("not valid YAML").containsPattern("\\(line \\d+, column \\d+\\)$").doesNotContain("\n"));
         Path good = Files.writeString(dir.resolve("good.yaml"), """
                 apiVersion: v1
                 kind: Config

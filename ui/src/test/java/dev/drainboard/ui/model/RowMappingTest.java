@@ -57,6 +57,17 @@ class RowMappingTest {
         assertThat(RowMapping.nodeRow(node, pods, vmis).rebootSafety()).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "{0}: holds the node {1}")
+    @CsvSource({"Running, 1", "Scheduled, 1", "Pending, 1", "Failed, 0", "Succeeded, 0"})
+    void aVmiInAFinalPhaseDoesNotKeepTheNodeFromBeingSafe(String phase, int holding) {
+        VirtualMachineInstance vmi = vmi("v", Map.of());
+        VirtualMachineInstanceStatus status = new VirtualMachineInstanceStatus();
+        status.setPhase(phase);
+        status.setNodeName("n1");
+        vmi.setStatus(status);
+        assertThat(RowMapping.vmisHoldingNode(List.of(vmi))).isEqualTo(holding);
+    }
+
     @Test
     void nodeRowSumsRequestsOfPodsStillRunning() {
         Node node = new NodeBuilder().withNewMetadata().withName("n1").addToLabels("node-role.kubernetes.io/worker", "")

@@ -102,7 +102,7 @@ class StartScreenModelTest {
     @CsvSource(delimiter = '|', textBlock = """
             AUTO    | true  | Control on the embedded cluster and where no virt-controller runs
             CONTROL | true  | Drainboard runs KubeVirt's drain control plane for this cluster
-            OBSERVE | false | Controllers stay off; actions still go to the API.
+            OBSERVE | false | Controllers stay off and this console changes nothing (read-only).
             """)
     void theModeSaysWhatItDoesAndOnlyObserveHasNoWebhookToPlace(ModeChoice mode, boolean webhookRow, String help) {
         StartScreenModel model = model();
@@ -195,6 +195,25 @@ class StartScreenModelTest {
 
         assertThat(names(model.contexts())).containsExactlyElementsOf(shown.isEmpty() ? List.of() : List.of(shown.split(",")));
         assertThat(model.selectContext("staging")).isEqualTo(shown.contains("staging"));
+    }
+
+    @Test
+    void onlyTheDefaultKubeconfigsCurrentContextIsCurrentAndItsAbsenceStopsMatteringOnceFilesAreAdded() {
+        StartScreenModel model = model();
+        KubeconfigSource missing = new KubeconfigSource("~/.kube/config", List.of(Path.of("/home/op/.kube/config")), true,
+                List.of(), Optional.of("No kubeconfig found at /home/op/.kube/config"));
+        model.setSources(List.of(missing));
+        assertThat(model.sourceProblems()).containsExactly("No kubeconfig found at /home/op/.kube/config");
+
+        KubeconfigSource other = new KubeconfigSource("prod.yaml", List.of(Path.of("/tmp/prod.yaml")), false,
+                List.of(context("prod-east", true)), Optional.empty());
+        model.setSources(List.of(missing, fileSource(context("staging", true)), other));
+        assertThat(model.sourceProblems()).isEmpty();
+        assertThat(model.contexts()).noneMatch(ContextItem::current);
+
+        model.setSources(List.of(defaultSource(context("dev", false), context("prod-east", true)), fileSource(context("staging", true))));
+        assertThat(model.contexts().stream().filter(ContextItem::current).map(i -> i.context().name()).toList())
+                .containsExactly("prod-east");
     }
 
     @Test
