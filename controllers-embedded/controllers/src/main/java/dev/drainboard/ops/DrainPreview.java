@@ -202,9 +202,11 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
      */
     static DrainEstimate.Estimate estimate(List<DrainInputs> perNode, List<DrainPreview> previews, PlacementInputs cluster) {
         MigrationConfig migrations = perNode.getFirst().config().migrations();
-        List<DrainEstimate.Transfer> transfers = new ArrayList<>();
+        List<List<DrainEstimate.Transfer>> byNode = new ArrayList<>();
         for (int i = 0; i < perNode.size(); i++) {
             DrainInputs in = perNode.get(i);
+            List<DrainEstimate.Transfer> transfers = new ArrayList<>();
+            byNode.add(transfers);
             Map<String, String> nodeAnnotations = cluster.nodes().stream().filter(n -> n.getMetadata().getName().equals(in.node()))
                     .findFirst().map(n -> n.getMetadata().getAnnotations()).orElse(null);
             for (PodPreview p : previews.get(i).pods()) {
@@ -220,6 +222,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
                         });
             }
         }
+        List<DrainEstimate.Transfer> transfers = interleaved(byNode);
         Map<String, VirtualMachineInstanceMigration> seenMigrations = new LinkedHashMap<>();
         Map<String, VirtualMachineInstance> seenVmis = new LinkedHashMap<>();
         for (DrainInputs in : perNode) {
@@ -229,6 +232,25 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         MigrationOverhead.Observed overhead = MigrationOverhead.of(List.copyOf(seenMigrations.values()),
                 List.copyOf(seenVmis.values()), cluster.nodes(), migrations);
         return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations), overhead);
+    }
+
+    /**
+     * The nodes' migrations in turns, one of each node at a time: the order they come in when nodes are drained
+     * together (the evacuation gives each node its share of the cluster's slots; with the priority queue the
+     * migrations of all nodes are created side by side as the evictions mark their VMIs). Node after node instead
+     * would keep the last node's migrations waiting while the first ones hold their per-node slots.
+     */
+    static List<DrainEstimate.Transfer> interleaved(List<List<DrainEstimate.Transfer>> byNode) {
+        List<DrainEstimate.Transfer> out = new ArrayList<>();
+        int longest = byNode.stream().mapToInt(List::size).max().orElse(0);
+        for (int round = 0; round < longest; round++) {
+            for (List<DrainEstimate.Transfer> node : byNode) {
+                if (round < node.size()) {
+                    out.add(node.get(round));
+                }
+            }
+        }
+        return out;
     }
 
     /** What the scheduler will be asked to place for this pod, if anything: a migration target or a new pod. */

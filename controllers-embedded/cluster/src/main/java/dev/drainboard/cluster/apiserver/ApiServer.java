@@ -56,6 +56,7 @@ public final class ApiServer implements AutoCloseable {
         this.authorization = new Authorization(store);
         RbacValidation.register(validators);
         this.resources = new ResourceHandler(store, webhooks, options, validators);
+        resources.addBuiltInAdmission(authorization.noEscalation);
         this.evictions = new EvictionHandler(store, webhooks, resources);
         this.watches = new WatchHandler(store, resources, timers);
         store.watch(BuiltinResources.CUSTOM_RESOURCE_DEFINITIONS, "", o -> true, null, new CrdFollower());

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.cluster.apiserver.rbac.Attributes;
+import dev.drainboard.cluster.apiserver.admission.AdmissionAttributes;
+import dev.drainboard.cluster.apiserver.admission.BuiltInAdmission;
 import dev.drainboard.cluster.apiserver.rbac.RbacAuthorizer;
+import dev.drainboard.cluster.apiserver.rbac.RbacCoverage;
 import dev.drainboard.cluster.apiserver.rbac.RbacPolicy;
 import dev.drainboard.cluster.apiserver.rbac.ServiceAccountTokens;
 import dev.drainboard.cluster.apiserver.rbac.UserInfo;
@@ -30,12 +33,94 @@ public final class Authorization {
 
     Authorization(ObjectStore store) {
         this.store = store;
-        this.authorizer = new RbacAuthorizer(new StoredPolicy());
+        this.policy = new StoredPolicy();
+        this.authorizer = new RbacAuthorizer(policy);
     }
 
     /** The user of the request being handled; the cluster admin for in-process requests. */
     static UserInfo user() {
         return USER.isBound() ? USER.get() : AdminUser.USER;
+    }
+
+    private final StoredPolicy policy;
+
+    /**
+     * RBAC's refusal of privilege escalation (pkg/registry/rbac/role, clusterrole, rolebinding, clusterrolebinding
+     * policybased storage): a Role or ClusterRole may grant only what its author holds, unless they may
+     * {@code escalate} it; a binding may bind only a role whose rules its author holds, unless they may {@code bind}
+     * it. system:masters (the cluster admin, and the cluster's own in-process work) may do both.
+     */
+    final BuiltInAdmission noEscalation = new BuiltInAdmission() {
+        @Override
+        public void validate(AdmissionAttributes a) {
+            confirmNoEscalation(a);
+        }
+
+        @Override
+        public void validateLoaded(AdmissionAttributes a) {
+            // a scenario is the cluster admin's
+        }
+    };
+
+    private void confirmNoEscalation(AdmissionAttributes a) {
+        ResourceType type = a.resource();
+        boolean role = type == BuiltinResources.ROLES || type == BuiltinResources.CLUSTER_ROLES;
+        boolean binding = type == BuiltinResources.ROLE_BINDINGS || type == BuiltinResources.CLUSTER_ROLE_BINDINGS;
+        if (!(role || binding) || !a.subresource().isEmpty()) {
+            return;
+        }
+        UserInfo user = user();
+        if (user.groups().contains(UserInfo.MASTERS)) {
+            return;
+        }
+        String namespace = a.namespace() == null ? "" : a.namespace();
+        List<JsonNode> granted;
+        if (role) {
+            if (a.oldObject() != null && a.oldObject().path("rules").equals(a.object().path("rules"))) {
+                return; // only metadata changed
+            }
+            if (allowed(user, Attributes.resource("escalate", "rbac.authorization.k8s.io", type.plural(), "", namespace, a.name()))) {
+                return;
+            }
+            granted = list(a.object().path("rules"));
+        } else {
+            JsonNode ref = a.object().path("roleRef");
+            if (a.oldObject() != null && a.oldObject().path("roleRef").equals(ref)
+                    && a.oldObject().path("subjects").equals(a.object().path("subjects"))) {
+                return; // only metadata changed
+            }
+            boolean clusterRole = "ClusterRole".equals(ref.path("kind").asText());
+            String roleName = ref.path("name").asText();
+            if (allowed(user, Attributes.resource("bind", "rbac.authorization.k8s.io", clusterRole ? "clusterroles" : "roles", "",
+                    namespace, roleName))) {
+                return;
+            }
+            ObjectNode referenced = clusterRole ? policy.clusterRole(roleName) : policy.role(namespace, roleName);
+            if (referenced == null) {
+                throw ApiException.notFound(clusterRole ? BuiltinResources.CLUSTER_ROLES : BuiltinResources.ROLES, roleName);
+            }
+            granted = list(referenced.path("rules"));
+        }
+        List<RbacCoverage.Right> missing = RbacCoverage.notHeld(authorizer.rulesFor(user, namespace, new ArrayList<>()), granted);
+        if (missing.isEmpty()) {
+            return;
+        }
+        String groups = user.groups().stream().map(g -> "\"" + g + "\"").collect(java.util.stream.Collectors.joining(" ", "[", "]"));
+        String qualified = type.plural() + ".rbac.authorization.k8s.io";
+        throw new ApiException(403, "Forbidden", qualified + " \"" + a.name() + "\" is forbidden: user \"" + user.name()
+                + "\" (groups=" + groups + ") is attempting to grant RBAC permissions not currently held:\n"
+                + missing.stream().map(RbacCoverage.Right::compact).collect(java.util.stream.Collectors.joining("\n")),
+                Json.object().put("name", a.name()).put("group", "rbac.authorization.k8s.io").put("kind", type.plural()));
+    }
+
+    private boolean allowed(UserInfo user, Attributes attributes) {
+        return authorizer.authorize(user, attributes).allowed();
+    }
+
+    private static List<JsonNode> list(JsonNode array) {
+        List<JsonNode> out = new ArrayList<>();
+        array.forEach(out::add);
+        return out;
     }
 
     RbacAuthorizer authorizer() {

@@ -47,7 +47,11 @@ class KubectlRbacTest {
 
     /** A kubeconfig like the admin's, whose user holds a token of the service account. */
     private static Kubectl withToken(String account) throws Exception {
-        String token = admin.succeed("create", "token", account, "-n", "drainboard").stdout().trim();
+        return withToken(account, "drainboard");
+    }
+
+    private static Kubectl withToken(String account, String namespace) throws Exception {
+        String token = admin.succeed("create", "token", account, "-n", namespace).stdout().trim();
         Path kubeconfig = dir.resolve(account + ".kubeconfig");
         Files.copy(cluster.cluster().kubeconfig(), kubeconfig);
         Kubectl kubectl = new Kubectl(kubeconfig, dir.resolve(account + "-cache"));
@@ -128,6 +132,44 @@ class KubectlRbacTest {
                 """, "create", "-f", "-");
         assertThat(role.stderr()).as(role.describe()).contains("rules[0].nonResourceURLs: Invalid value: "
                 + "[]string{\"/healthz\"}: namespaced rules cannot apply to non-resource URLs");
+    }
+
+    /**
+     * RBAC refuses privilege escalation as kube-apiserver does: a user who may create RoleBindings in a namespace may
+     * not bind cluster-admin there, nor write a Role granting what they do not hold; with {@code bind} or
+     * {@code escalate} they may.
+     */
+    @Test
+    void aTokenHolderCannotGrantWhatTheyDoNotHold() throws Exception {
+        admin.succeed("create", "namespace", "team");
+        admin.succeed("create", "serviceaccount", "lead", "-n", "team");
+        admin.succeed("create", "role", "rbac-writer", "-n", "team", "--verb=create,update",
+                "--resource=roles.rbac.authorization.k8s.io,rolebindings.rbac.authorization.k8s.io");
+        admin.succeed("create", "role", "pod-reader", "-n", "team", "--verb=get,list", "--resource=pods");
+        admin.succeed("create", "rolebinding", "lead-rbac", "-n", "team", "--role=rbac-writer", "--serviceaccount=team:lead");
+        Kubectl lead = withToken("lead", "team");
+
+        Kubectl.Result bindAdmin = lead.run("create", "rolebinding", "grab", "-n", "team", "--clusterrole=cluster-admin",
+                "--serviceaccount=team:lead");
+        assertThat(bindAdmin.exitCode()).as(bindAdmin.describe()).isNotZero();
+        assertThat(bindAdmin.stderr()).contains("rolebindings.rbac.authorization.k8s.io \"grab\" is forbidden: user "
+                + "\"system:serviceaccount:team:lead\" (groups=[\"system:serviceaccounts\" \"system:serviceaccounts:team\" "
+                + "\"system:authenticated\"]) is attempting to grant RBAC permissions not currently held:",
+                "{APIGroups:[\"*\"], Resources:[\"*\"], Verbs:[\"*\"]}");
+        Kubectl.Result readerRole = lead.run("create", "role", "reader", "-n", "team", "--verb=get", "--resource=pods");
+        assertThat(readerRole.stderr()).as(readerRole.describe()).contains("is attempting to grant RBAC permissions not currently held:",
+                "{APIGroups:[\"\"], Resources:[\"pods\"], Verbs:[\"get\"]}");
+        assertThat(admin.run("get", "rolebinding", "grab", "-n", "team").exitCode()).as("nothing written").isNotZero();
+
+        // Holding what the role grants is enough to bind it and to write such a role.
+        admin.succeed("create", "rolebinding", "lead-pods", "-n", "team", "--role=pod-reader", "--serviceaccount=team:lead");
+        lead.succeed("create", "rolebinding", "share-pods", "-n", "team", "--role=pod-reader", "--serviceaccount=team:default");
+        lead.succeed("create", "role", "reader", "-n", "team", "--verb=get", "--resource=pods");
+        // So is bind on the role, without holding its rules.
+        admin.succeed("create", "role", "binder", "-n", "team", "--verb=bind", "--resource=clusterroles.rbac.authorization.k8s.io",
+                "--resource-name=view");
+        admin.succeed("create", "rolebinding", "lead-binder", "-n", "team", "--role=binder", "--serviceaccount=team:lead");
+        lead.succeed("create", "rolebinding", "viewers", "-n", "team", "--clusterrole=view", "--serviceaccount=team:default");
     }
 
     @Test

@@ -78,17 +78,23 @@ public final class EvacuationRecorder implements AutoCloseable {
     }
 
     void leading(boolean leader) {
-        loop.execute(() -> {
-            if (leader && ticking == null) {
-                unavailable = false;
-                ticking = loop.scheduleWithFixedDelay(this::tickSafely, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
-            } else if (!leader && ticking != null) {
-                ticking.cancel(false);
-                ticking = null;
-                tracked.clear();
-                drainboards.clear();
-            }
-        });
+        try {
+            loop.execute(() -> leadingChanged(leader));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed: the control plane is stopping, and tells its listeners last
+        }
+    }
+
+    private void leadingChanged(boolean leader) {
+        if (leader && ticking == null) {
+            unavailable = false;
+            ticking = loop.scheduleWithFixedDelay(this::tickSafely, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+        } else if (!leader && ticking != null) {
+            ticking.cancel(false);
+            ticking = null;
+            tracked.clear();
+            drainboards.clear();
+        }
     }
 
     private void tickSafely() {
