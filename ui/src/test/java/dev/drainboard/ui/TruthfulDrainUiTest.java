@@ -82,6 +82,30 @@ class TruthfulDrainUiTest {
     }
 
     @Test
+    void aPodWithNowhereToRunIsRedOnTheOverviewUntilItIsGone(FxRobot robot) {
+        Session session = UiSteps.connect(robot, console);
+        KubernetesClient client = session.client();
+        fx(() -> {
+            console.shellProperty().get().show(ViewId.OVERVIEW);
+            return null;
+        });
+        // A plain pod (no VMI's launcher) that only a node that does not exist could take.
+        client.pods().inNamespace("demo").resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata()
+                .withName("stuck").endMetadata().withNewSpec().addToNodeSelector("kubernetes.io/hostname", "node99")
+                .addNewContainer().withName("c").withImage("nginx").endContainer().endSpec().build()).create();
+
+        await().atMost(WAIT).until(() -> visible(robot, "#strandedVmis")
+                && fx(() -> !robot.lookup("#strandedVmis .stranded-pod").queryAll().isEmpty()));
+        assertThat(text(robot, "#strandedHeader")).endsWith("nowhere to run").contains("1 pod");
+        List<String> lines = fx(() -> robot.lookup("#strandedVmis .stranded-pod").queryAllAs(Label.class).stream().map(Label::getText).toList());
+        assertThat(lines).singleElement().asString().startsWith("demo/stuck (pod, Pending): 0/4 nodes are available")
+                .contains("didn't match Pod's node affinity/selector");
+
+        client.pods().inNamespace("demo").withName("stuck").withGracePeriod(0).delete();
+        await().atMost(WAIT).until(() -> fx(() -> robot.lookup("#strandedVmis .stranded-pod").queryAll().isEmpty()));
+    }
+
+    @Test
     void strandedVmisAreRedOnTheOverviewWithTheSchedulersReasonUntilTheyRunAgain(FxRobot robot) {
         ScreenshotRun shots = ScreenshotRun.of(names("overview-stranded"));
         Session session = UiSteps.connect(robot, console);

@@ -75,7 +75,7 @@ public final class ClusterModel implements AutoCloseable {
     private static final String BY_TARGET = "protects";
     private static final String BY_MIGRATION = "migration";
 
-    private enum Table { NODES, VMIS, PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
+    private enum Table { NODES, VMIS, PODS, STRANDED_PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
 
     private final KubernetesClient client;
     private final boolean kubeVirt;
@@ -127,6 +127,7 @@ public final class ClusterModel implements AutoCloseable {
     private final RowTable<ReplicaSetRow> replicaSets = new RowTable<>();
     private final RowTable<EventRow> events = new RowTable<>();
     private final RowTable<PodRow> pods = new RowTable<>();
+    private final RowTable<StrandedPodRow> strandedPods = new RowTable<>();
     private final Relations relations = new Relations(nodes.readOnly(), vmis.readOnly(), pods.readOnly(),
             pdbs.readOnly(), migrations.readOnly(), replicaSets.readOnly());
     private final ReadOnlyObjectWrapper<ConnectionState> state = new ReadOnlyObjectWrapper<>(ConnectionState.SYNCING);
@@ -157,6 +158,7 @@ public final class ClusterModel implements AutoCloseable {
         tables.put(Table.REPLICA_SETS, replicaSets);
         tables.put(Table.EVENTS, events);
         tables.put(Table.PODS, pods);
+        tables.put(Table.STRANDED_PODS, strandedPods);
         projector = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("cluster-model").factory());
 
         nodeInformer = informer(client.nodes().runnableInformer(0), Map.of(), new Handler<>(n -> markNode(n.getMetadata().getName())));
@@ -166,6 +168,7 @@ public final class ClusterModel implements AutoCloseable {
                 new Handler<>(p -> {
                     markNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
                     mark(Table.PODS, key(p));
+                    mark(Table.STRANDED_PODS, key(p));
                     if (!migrationOf(p).isEmpty()) {
                         waitingDirty = true; // a target pod scheduled or not: its migration's why changes
                         requestFlush();
@@ -231,6 +234,11 @@ public final class ClusterModel implements AutoCloseable {
 
     public ObservableList<EventRow> events() {
         return events.readOnly();
+    }
+
+    /** Pods other than VMIs' launchers that have nowhere to run (their VMIs say so themselves). */
+    public ObservableList<StrandedPodRow> strandedPods() {
+        return strandedPods.readOnly();
     }
 
     /** VMIs' launcher pods (pods owned by a VMI); other pods are not kept as rows. */
@@ -449,6 +457,7 @@ public final class ClusterModel implements AutoCloseable {
             project(Table.NODES, nodeInformer, this::nodeRow, batch);
             project(Table.PDBS, pdbInformer, RowMapping::pdbRow, batch);
             project(Table.EVENTS, eventInformer, RowMapping::eventRow, batch);
+            project(Table.STRANDED_PODS, podInformer, RowMapping::strandedPodRow, batch);
             if (kubeVirt) {
                 project(Table.PODS, podInformer, RowMapping::podRow, batch);
                 project(Table.VMIS, vmiInformer, this::vmiRow, batch);

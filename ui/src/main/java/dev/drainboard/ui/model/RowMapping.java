@@ -255,6 +255,24 @@ final class RowMapping {
     }
 
     /** A launcher pod's row, or null for a pod no VMI owns (the console only relates launcher pods). */
+    /** A pod no VMI owns, Pending with the scheduler's refusal; null for every other pod. */
+    static StrandedPodRow strandedPodRow(Pod pod) {
+        boolean launcher = controller(pod).filter(o -> "VirtualMachineInstance".equals(o.getKind())).isPresent();
+        boolean pending = pod.getStatus() == null || pod.getStatus().getPhase() == null || "Pending".equals(pod.getStatus().getPhase());
+        if (launcher || !pending || pod.getMetadata().getDeletionTimestamp() != null) {
+            return null;
+        }
+        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return null;
+        }
+        return pod.getStatus().getConditions().stream()
+                .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
+                .findFirst()
+                .map(c -> c.getMessage() == null || c.getMessage().isBlank() ? Objects.toString(c.getReason(), "not scheduled") : c.getMessage())
+                .map(reason -> new StrandedPodRow(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), reason))
+                .orElse(null);
+    }
+
     static PodRow podRow(Pod pod) {
         Optional<OwnerReference> vmi = controller(pod).filter(o -> "VirtualMachineInstance".equals(o.getKind()));
         if (vmi.isEmpty()) {

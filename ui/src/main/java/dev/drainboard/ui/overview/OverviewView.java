@@ -8,6 +8,7 @@ import dev.drainboard.ui.model.ObjectRef;
 import dev.drainboard.ui.shell.ConsoleView;
 import dev.drainboard.ui.shell.Navigator;
 import dev.drainboard.ui.shell.ViewId;
+import dev.drainboard.ui.model.StrandedPodRow;
 import dev.drainboard.ui.model.VmiRow;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
@@ -93,6 +94,7 @@ public final class OverviewView implements ConsoleView {
         model.migrations().addListener((ListChangeListener<Object>) c -> refreshNumbers());
         model.pdbs().addListener((ListChangeListener<Object>) c -> refreshNumbers());
         model.events().addListener((ListChangeListener<Object>) c -> refreshNumbers());
+        model.strandedPods().addListener((ListChangeListener<Object>) c -> refreshNumbers());
         refresh();
     }
 
@@ -256,7 +258,8 @@ public final class OverviewView implements ConsoleView {
                 + marked + " marked for evacuation");
         danger(vmisValue, !nowhere.isEmpty());
         danger(vmisDetail, !nowhere.isEmpty());
-        showStranded(nowhere);
+        showStranded(nowhere, model.strandedPods().stream()
+                .sorted(Comparator.comparing(StrandedPodRow::namespace).thenComparing(StrandedPodRow::name)).toList());
         long active = model.migrations().stream()
                 .filter(m -> !"Succeeded".equals(m.phase()) && !"Failed".equals(m.phase())).count();
         long failed = model.migrations().stream().filter(m -> "Failed".equals(m.phase())).count();
@@ -287,15 +290,16 @@ public final class OverviewView implements ConsoleView {
         }
     }
 
-    /** One red line per VMI with nowhere to run, until it runs again. */
-    private void showStranded(List<VmiRow> nowhere) {
-        stranded.setVisible(!nowhere.isEmpty());
-        stranded.setManaged(!nowhere.isEmpty());
-        if (nowhere.isEmpty()) {
+    /** One red line per VMI, then per other pod, with nowhere to run, until it runs again. */
+    private void showStranded(List<VmiRow> nowhere, List<StrandedPodRow> pods) {
+        boolean any = !nowhere.isEmpty() || !pods.isEmpty();
+        stranded.setVisible(any);
+        stranded.setManaged(any);
+        if (!any) {
             stranded.getChildren().clear();
             return;
         }
-        Label header = new Label(nowhere.size() + (nowhere.size() == 1 ? " VMI has" : " VMIs have") + " nowhere to run");
+        Label header = new Label(strandedHeader(nowhere.size(), pods.size()));
         header.getStyleClass().addAll("section-label", Styles.DANGER);
         header.setId("strandedHeader");
         List<Node> lines = new java.util.ArrayList<>();
@@ -308,7 +312,22 @@ public final class OverviewView implements ConsoleView {
             line.setOnMouseClicked(e -> navigator.show(ViewId.VMIS));
             lines.add(line);
         }
+        for (StrandedPodRow p : pods) {
+            Label line = new Label(p.namespace() + "/" + p.name() + " (pod, Pending): " + p.reason());
+            line.getStyleClass().addAll("stranded-pod", Styles.DANGER);
+            line.setWrapText(true);
+            lines.add(line);
+        }
         stranded.getChildren().setAll(lines);
+    }
+
+    /** "1 VMI has nowhere to run", "2 pods have …", "1 VMI and 2 pods have …". */
+    static String strandedHeader(int vmis, int pods) {
+        String v = vmis == 1 ? "1 VMI" : vmis + " VMIs";
+        String p = pods == 1 ? "1 pod" : pods + " pods";
+        String who = vmis == 0 ? p : pods == 0 ? v : v + " and " + p;
+        boolean one = vmis + pods == 1;
+        return who + (one ? " has" : " have") + " nowhere to run";
     }
 
     @Override
