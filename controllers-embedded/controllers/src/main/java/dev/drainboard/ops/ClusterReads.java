@@ -3,6 +3,7 @@ package dev.drainboard.ops;
 import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.MigrationPolicy;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.config.ClusterConfig;
@@ -17,6 +18,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -66,7 +68,15 @@ final class ClusterReads {
 
     static PlacementInputs placement(KubernetesClient client) {
         try {
-            return new PlacementInputs(client.nodes().list().getItems(), client.pods().inAnyNamespace().list().getItems());
+            List<MigrationPolicy> policies = perNamespace(List.of(""),
+                    ns -> client.resources(MigrationPolicy.class).list().getItems());
+            Map<String, Map<String, String>> namespaceLabels = new java.util.HashMap<>();
+            if (!policies.isEmpty()) {
+                client.namespaces().list().getItems().forEach(n -> namespaceLabels.put(n.getMetadata().getName(),
+                        n.getMetadata().getLabels() == null ? Map.of() : n.getMetadata().getLabels()));
+            }
+            return new PlacementInputs(client.nodes().list().getItems(), client.pods().inAnyNamespace().list().getItems(),
+                    policies, namespaceLabels);
         } catch (KubernetesClientException e) {
             throw OpsException.from("nodes and pods", e);
         }

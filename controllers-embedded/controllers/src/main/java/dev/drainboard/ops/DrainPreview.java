@@ -216,7 +216,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
                 in.vmis().stream().filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
                         .findFirst().ifPresent(vmi -> {
                             long memory = NodeHandler.definitionOf(vmi).memoryBytes();
-                            transfers.add(DrainEstimate.Transfer.of(in.node(), memory, MigrationSync.options(migrations,
+                            transfers.add(DrainEstimate.Transfer.of(in.node(), memory, MigrationSync.options(withPolicy(migrations, vmi, cluster),
                                     nodeAnnotations == null ? Map.of() : nodeAnnotations,
                                     vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory)));
                         });
@@ -232,6 +232,28 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         MigrationOverhead.Observed overhead = MigrationOverhead.of(List.copyOf(seenMigrations.values()),
                 List.copyOf(seenVmis.values()), cluster.nodes(), migrations);
         return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations), overhead);
+    }
+
+    /**
+     * The configuration a VMI's migration follows: the cluster's, with the MigrationPolicy that matches the VMI laid
+     * over it, as the migration controller hands it to the node handler ({@code MigrationPolicies}).
+     */
+    static MigrationConfig withPolicy(MigrationConfig cluster, VirtualMachineInstance vmi, PlacementInputs inputs) {
+        if (inputs.policies().isEmpty()) {
+            return cluster;
+        }
+        var policy = dev.drainboard.controller.migration.MigrationPolicies.match(inputs.policies(),
+                vmi.getMetadata().getLabels() == null ? Map.of() : vmi.getMetadata().getLabels(),
+                inputs.namespaceLabels().getOrDefault(vmi.getMetadata().getNamespace(), Map.of()));
+        if (policy == null) {
+            return cluster;
+        }
+        try {
+            return dev.drainboard.kubevirt.config.ClusterConfig.migrations(
+                    dev.drainboard.controller.migration.MigrationPolicies.configuration(cluster, policy));
+        } catch (dev.drainboard.kubevirt.config.InvalidClusterConfigException e) {
+            return cluster; // a policy KubeVirt would refuse: the cluster's configuration
+        }
     }
 
     /**

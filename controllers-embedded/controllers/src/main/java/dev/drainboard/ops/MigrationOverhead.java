@@ -71,13 +71,26 @@ public final class MigrationOverhead {
                     .findFirst().map(n -> n.getMetadata().getAnnotations()).orElse(null);
             VirtualMachineInstance v = vmi.get();
             long memory = NodeHandler.definitionOf(v).memoryBytes();
-            var options = MigrationSync.options(config, nodeAnnotations == null ? Map.of() : nodeAnnotations,
+            var options = MigrationSync.options(configOf(vmim, config), nodeAnnotations == null ? Map.of() : nodeAnnotations,
                     v.getMetadata().getAnnotations() == null ? Map.of() : v.getMetadata().getAnnotations(), memory);
             double transfer = DrainEstimate.Transfer.of(source, memory, options).seconds();
             double held = Duration.between(scheduling.get(), succeeded.get()).toMillis() / 1000.0;
             samples.add(new Sample(succeeded.get(), held, transfer));
         }
         return fromSamples(samples);
+    }
+
+    /** The configuration the migration ran with (its MigrationPolicy laid over the cluster's, as handed off), else the cluster's. */
+    private static MigrationConfig configOf(VirtualMachineInstanceMigration vmim, MigrationConfig cluster) {
+        var state = vmim.getStatus().getMigrationState();
+        if (state == null || state.getMigrationConfiguration() == null) {
+            return cluster;
+        }
+        try {
+            return dev.drainboard.kubevirt.config.ClusterConfig.migrations(state.getMigrationConfiguration());
+        } catch (dev.drainboard.kubevirt.config.InvalidClusterConfigException e) {
+            return cluster;
+        }
     }
 
     /** The mean of the newest samples' held time less their transfer, at least zero. */

@@ -151,8 +151,11 @@ public final class WhyPendingDecision {
         MigrationSlots.Limits limits = MigrationSlots.Limits.of(cluster.config());
         MigrationSlots.InFlight inFlight = MigrationSlots.inFlight(holding, node, cluster.vmiNodes()::get);
         if (limits.freeInCluster(inFlight.inCluster()) <= 0) {
-            return Optional.of(new Why(Kind.CLUSTER_LIMIT, inFlight.inCluster() + " of " + limits.perCluster()
-                    + " migrations in the cluster in use", null));
+            // More than the limit can be under way (migrations started before the limit was lowered, or by others).
+            String count = inFlight.inCluster() > limits.perCluster()
+                    ? inFlight.inCluster() + " migrations in the cluster under way, limit " + limits.perCluster()
+                    : inFlight.inCluster() + " of " + limits.perCluster() + " migrations in the cluster in use";
+            return Optional.of(new Why(Kind.CLUSTER_LIMIT, count, null));
         }
         if (limits.freeOnNode(inFlight.fromNode()) <= 0) {
             return Optional.of(new Why(Kind.NODE_LIMIT, inFlight.fromNode() + " of " + limits.perSourceNode()

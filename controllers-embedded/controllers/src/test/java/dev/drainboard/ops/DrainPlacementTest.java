@@ -86,6 +86,28 @@ class DrainPlacementTest {
     }
 
     @Test
+    @DisplayName("a MigrationPolicy that matches the VMI sets its migration's bandwidth: 4Gi at its 1Gi/s take 4 s")
+    void estimateFollowsTheMatchingMigrationPolicy() {
+        VirtualMachineInstance db = vmi("db", "LiveMigrate", true, null);
+        db.getSpec().setDomain(domain("4Gi"));
+        db.getMetadata().setLabels(Map.of("tier", "db"));
+        Pod launcher = launcher("db");
+        dev.drainboard.kubevirt.api.MigrationPolicy fast = io.fabric8.kubernetes.client.utils.Serialization.unmarshal("""
+                {"apiVersion":"migrations.kubevirt.io/v1alpha1","kind":"MigrationPolicy","metadata":{"name":"fast-db"},
+                 "spec":{"bandwidthPerMigration":"1Gi","selectors":{"virtualMachineInstanceSelector":{"tier":"db"}}}}""",
+                dev.drainboard.kubevirt.api.MigrationPolicy.class);
+        var nodes = List.of(node(NODE), node("other"));
+        assertThat(DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(db), OPTIONS)),
+                new PlacementInputs(nodes, List.of(launcher), List.of(fast), Map.of("demo", Map.of()))).getFirst().estimateSeconds())
+                .isEqualTo(4.0);
+        // A VMI the policy does not select migrates at the node's link (512Mi/s by default): 8 s.
+        db.getMetadata().setLabels(Map.of("tier", "web"));
+        assertThat(DrainPreview.compute(List.of(inputs(NODE, List.of(launcher), List.of(db), OPTIONS)),
+                new PlacementInputs(nodes, List.of(launcher), List.of(fast), Map.of("demo", Map.of()))).getFirst().estimateSeconds())
+                .isEqualTo(8.0);
+    }
+
+    @Test
     @DisplayName("two nodes drained together: the VMIs of both compete for the one node left, in order")
     void drainedTogether() {
         VirtualMachineInstance a = vmi("a", "LiveMigrate", true, null);

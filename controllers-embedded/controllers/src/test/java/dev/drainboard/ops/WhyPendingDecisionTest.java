@@ -134,7 +134,7 @@ class WhyPendingDecisionTest {
             "0 | 4 | 0 | QUEUED        | queued",
             // queued VMIMs hold no slot of the migration controller (KubeVirt's findRunningMigrations)
             "1 | 0 | 3 | QUEUED        | queued",
-            "0 | 6 | 0 | CLUSTER_LIMIT | 6 of 5 migrations in the cluster in use",
+            "0 | 6 | 0 | CLUSTER_LIMIT | 6 migrations in the cluster under way, limit 5",
     })
     @DisplayName("a pending VMIM waits on the slots the migration controller counts: the started ones")
     void slots(int fromNode, int elsewhere, int queued, WhyPendingDecision.Kind kind, String text) {
