@@ -64,7 +64,7 @@ public final class ControlPlane implements AutoCloseable {
     /** The eviction webhook, served (and registered) only while this process leads: whoever registers last wins. */
     private volatile EvictionWebhookServer webhook;
     private boolean started;
-    private boolean closed;
+    private volatile boolean closed;
     /** Evacuations by anyone recorded in the drain history while this process leads. */
     private final EvacuationRecorder evacuations;
 
@@ -166,11 +166,15 @@ public final class ControlPlane implements AutoCloseable {
 
     /** Stops the controllers, hands leadership over (releases the Lease), stops the informers, closes the client. */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        // Not under this object's lock while the manager stops: a leadership won at this moment calls back into
+        // serveWebhookWhileLeader (which locks this) from fabric8's elector, whose lock the manager's stop waits for.
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         evacuations.close();
         informers.close();
         manager.close();
