@@ -235,10 +235,10 @@ class TruthfulDrainUiTest {
         TableView<?> progress = robot.lookup("#drainProgressTable").queryTableView();
         // The database VMI's launcher: marked, and no slot for its migration (two unfinished, one allowed).
         await().atMost(WAIT).until(() -> fx(() -> progress.getItems().stream().map(Object::toString)
-                .anyMatch(r -> r.contains("virt-launcher-database-") && r.contains("Migration waits: 2 of 1 migrations in the cluster in use"))));
+                .anyMatch(r -> r.contains("virt-launcher-database-") && r.contains("Migration waits: 2 migrations in the cluster under way, limit 1"))));
         await().atMost(WAIT).until(() -> visible(robot, "#drainTimeLeft"));
         assertThat(text(robot, "#drainTimeLeft")).matches("Live migrations: ~(\\d+ h )?\\d+ min( \\d+ s)? left");
-        allSizesBothThemes(shots, "drain-waits", "Drain " + node, "Migration waits: 2 of 1 migrations in the cluster in use",
+        allSizesBothThemes(shots, "drain-waits", "Drain " + node, "Migration waits: 2 migrations in the cluster under way, limit 1",
                 "Live migrations: ~", "Cancel drain");
 
         robot.clickOn("#drainCancelRun");
