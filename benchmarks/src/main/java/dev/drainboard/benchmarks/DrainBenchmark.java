@@ -458,12 +458,13 @@ public final class DrainBenchmark {
     }
 
 
-    private static int intArg(String[] args, String name, int fallback) {
+    /** {@code --name=N} among the arguments, else the fallback (the benchmarks' common argument form). */
+    static int intArg(String[] args, String name, int fallback) {
         String value = stringArg(args, name, null);
         return value == null ? fallback : Integer.parseInt(value);
     }
 
-    private static String stringArg(String[] args, String name, String fallback) {
+    static String stringArg(String[] args, String name, String fallback) {
         for (String a : args) {
             if (a.startsWith("--" + name + "=")) {
                 return a.substring(name.length() + 3);

@@ -56,9 +56,9 @@ public final class ProfileDrainBenchmark {
 
     public static void main(String[] args) throws Exception {
         boolean smoke = List.of(args).contains("--smoke");
-        String kubectl = stringArg(args, "kubectl", "/usr/bin/kubectl");
-        Sizes sizes = smoke ? Sizes.smoke(kubectl) : new Sizes(intArg(args, "vmis", 10), stringArg(args, "memory", "1Gi"), kubectl,
-                List.of(stringArg(args, "versions", String.join(",", VERSIONS)).split(",")));
+        String kubectl = DrainBenchmark.stringArg(args, "kubectl", "/usr/bin/kubectl");
+        Sizes sizes = smoke ? Sizes.smoke(kubectl) : new Sizes(DrainBenchmark.intArg(args, "vmis", 10), DrainBenchmark.stringArg(args, "memory", "1Gi"), kubectl,
+                List.of(DrainBenchmark.stringArg(args, "versions", String.join(",", VERSIONS)).split(",")));
         run(sizes, System.out);
         System.exit(0);
     }
@@ -204,19 +204,5 @@ public final class ProfileDrainBenchmark {
             plane.close();
             cluster.close();
         }
-    }
-
-    private static int intArg(String[] args, String name, int fallback) {
-        String value = stringArg(args, name, null);
-        return value == null ? fallback : Integer.parseInt(value);
-    }
-
-    private static String stringArg(String[] args, String name, String fallback) {
-        for (String a : args) {
-            if (a.startsWith("--" + name + "=")) {
-                return a.substring(name.length() + 3);
-            }
-        }
-        return fallback;
     }
 }
