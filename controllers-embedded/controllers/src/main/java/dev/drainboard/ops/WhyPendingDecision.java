@@ -169,7 +169,7 @@ public final class WhyPendingDecision {
     }
 
     /** The scheduler's message while the pod's PodScheduled condition is False. */
-    static Optional<String> unschedulable(Pod pod) {
+    public static Optional<String> unschedulable(Pod pod) {
         if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
             return Optional.empty();
         }

@@ -262,13 +262,7 @@ final class RowMapping {
         if (launcher || !pending || pod.getMetadata().getDeletionTimestamp() != null) {
             return null;
         }
-        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
-            return null;
-        }
-        return pod.getStatus().getConditions().stream()
-                .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
-                .findFirst()
-                .map(c -> c.getMessage() == null || c.getMessage().isBlank() ? Objects.toString(c.getReason(), "not scheduled") : c.getMessage())
+        return dev.drainboard.ops.WhyPendingDecision.unschedulable(pod)
                 .map(reason -> new StrandedPodRow(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), reason))
                 .orElse(null);
     }
