@@ -19,8 +19,11 @@ final class DrainRules {
         if (message != null && message.endsWith(notMigratable)) {
             return PodState.BLOCKED;
         }
+        // From v1.5 the webhook refuses a launcher pod that is not on its VMI's node as a migration target's: so is the
+        // source pod of a migration that has just ended until it exits by itself (virt-api's pod-eviction-admitter.go).
         boolean evacuating = vmi != null && vmi.isMarkedForEviction()
-                || message != null && message.contains("Eviction triggered evacuation of VMI");
+                || message != null && (message.contains("Eviction triggered evacuation of VMI")
+                        || message.endsWith(KubeVirtMessages.EVICTION_OF_TARGET_POD));
         if (preview.vmi() != null && evacuating) {
             return PodState.WAITING_FOR_MIGRATION;
         }

@@ -15,6 +15,8 @@ class DrainRulesTest {
             db   | false | admission webhook "virt-launcher-eviction-interceptor.kubevirt.io" denied the request: VMI db is configured with an eviction strategy but is not live-migratable | BLOCKED
             db   | true  | admission webhook "virt-launcher-eviction-interceptor.kubevirt.io" denied the request: VMI db is configured with an eviction strategy but is not live-migratable | BLOCKED
             ''   | false | Cannot evict pod as it would violate the pod's disruption budget.                                                                       | BLOCKED
+            db   | false | admission webhook "virt-launcher-eviction-interceptor.kubevirt.io" denied the request: Eviction request for target Pod                   | WAITING_FOR_MIGRATION
+            ''   | false | admission webhook "virt-launcher-eviction-interceptor.kubevirt.io" denied the request: Eviction request for target Pod                   | BLOCKED
             """)
     void afterRefusal(String vmiName, boolean marked, String message, PodState expected) {
         String vmi = vmiName.isEmpty() ? null : vmiName;
