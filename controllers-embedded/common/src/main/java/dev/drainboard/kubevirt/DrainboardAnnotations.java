@@ -39,4 +39,15 @@ public final class DrainboardAnnotations {
      * eviction turned into live migration".
      */
     public static final String NODE_PRESSURE_MIGRATION_ASSIST = "drainboard.dev/node-pressure-migration-assist";
+
+    /**
+     * KubeVirt CR of an embedded cluster started with {@code --time-scale N}: how many times faster than real time its
+     * simulated world runs (boots, transfers, grace periods, KubeVirt's timeouts), a positive decimal; absent means 1.
+     * Whoever reports a duration measured there multiplies it by N to speak real time.
+     */
+    public static final String TIME_SCALE = "drainboard.dev/time-scale";
+
+    /** VMIMs created by a maintenance plan: the plan's name (the plan's executor counts and follows its migrations). */
+    public static final String MAINTENANCE_PLAN = "drainboard.dev/maintenance-plan";
+    public static final String CAUSE_MAINTENANCE_PLAN = "maintenance plan";
 }
