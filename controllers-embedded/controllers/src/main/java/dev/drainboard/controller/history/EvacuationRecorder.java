@@ -134,11 +134,13 @@ public final class EvacuationRecorder implements AutoCloseable {
         List<DrainRecord> records = null;
         for (Tracked t : List.copyOf(tracked.values())) {
             for (VirtualMachineInstanceMigration m : migrations.getStore().list()) {
-                if (EvacuationRecords.belongs(m, t.marked, t.start)) {
-                    t.migrations.put(m.getMetadata().getNamespace() + "/" + m.getMetadata().getName(), EvacuationRecords.entry(m));
+                String key = m.getMetadata().getNamespace() + "/" + m.getMetadata().getName();
+                if (t.migrations.containsKey(key) || EvacuationRecords.belongs(m, t.marked, t.start)) {
+                    t.migrations.put(key, EvacuationRecords.entry(m));
                 }
             }
-            boolean ended = !marked.containsKey(t.node);
+            boolean ended = EvacuationRecords.ended(marked.containsKey(t.node),
+                    t.migrations.keySet().stream().map(key -> migrations.getStore().getByKey(key)).toList());
             if (!t.decided) {
                 // Followed from the first mark, decided once the marks have stood (or ended) for SETTLE: a
                 // Drainboard drain has written its own record by then.

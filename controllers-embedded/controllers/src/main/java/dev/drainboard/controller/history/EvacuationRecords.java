@@ -39,13 +39,24 @@ public final class EvacuationRecords {
     }
 
     /**
-     * A migration of one of {@code vmis} created since {@code start} (creation times have whole seconds) belongs to
-     * the evacuation.
+     * A migration of one of {@code vmis} belongs to the evacuation when it was created since {@code start} (creation
+     * times have whole seconds) or is still under way: the loop sees a mark up to a tick (more on a loaded machine)
+     * after it was set, and the evacuation's migration may be created in between; an earlier migration of the VMI
+     * that has ended is not part of it.
      */
     public static boolean belongs(VirtualMachineInstanceMigration m, Set<String> vmis, Instant start) {
         String vmi = m.getMetadata().getNamespace() + "/" + (m.getSpec() == null ? "" : m.getSpec().getVmiName());
-        return vmis.contains(vmi) && !HistoryTimes.parse(m.getMetadata().getCreationTimestamp())
-                .isBefore(start.truncatedTo(ChronoUnit.SECONDS));
+        return vmis.contains(vmi) && (!m.isFinal() || !HistoryTimes.parse(m.getMetadata().getCreationTimestamp())
+                .isBefore(start.truncatedTo(ChronoUnit.SECONDS)));
+    }
+
+    /**
+     * Whether the evacuation of a node has ended: no VMI is marked for it any more and every migration it followed has
+     * ended too or is gone ({@code null}). The VMI controller clears the mark as the VMI switches over, which a cache
+     * can show before the migration's final phase; ending then would record that migration as running for ever.
+     */
+    public static boolean ended(boolean stillMarked, java.util.List<VirtualMachineInstanceMigration> followed) {
+        return !stillMarked && followed.stream().allMatch(m -> m == null || m.isFinal());
     }
 
     /**

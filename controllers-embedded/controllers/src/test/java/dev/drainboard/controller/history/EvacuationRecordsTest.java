@@ -52,12 +52,37 @@ class EvacuationRecordsTest {
 
     @ParameterizedTest
     @CsvSource({
-            "a, 2026-11-28T10:00:00Z, true",   // same second as the start: creation times have whole seconds
-            "a, 2026-11-28T10:00:05Z, true",
-            "a, 2026-11-28T09:59:59Z, false",  // an older migration of the same VMI
-            "z, 2026-11-28T10:00:05Z, false"}) // another VMI
-    void belongs(String vmi, String created, boolean belongs) {
-        assertThat(EvacuationRecords.belongs(vmim(vmi, created), Set.of("demo/a"), START)).isEqualTo(belongs);
+            "a, 2026-11-28T10:00:00Z, Succeeded, true",   // same second as the start: creation times have whole seconds
+            "a, 2026-11-28T10:00:05Z, Running,   true",
+            "a, 2026-11-28T09:59:59Z, Succeeded, false",  // an older migration of the same VMI, ended
+            "a, 2026-11-28T09:59:59Z, Running,   true",   // created just before the loop saw the mark, under way
+            "z, 2026-11-28T10:00:05Z, Running,   false"}) // another VMI
+    void belongs(String vmi, String created, String phase, boolean belongs) {
+        VirtualMachineInstanceMigration m = vmim(vmi, created);
+        m.setStatus(new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus());
+        m.getStatus().setPhase(phase);
+        assertThat(EvacuationRecords.belongs(m, Set.of("demo/a"), START)).isEqualTo(belongs);
+    }
+
+    @ParameterizedTest(name = "still marked={0}, migration {1} -> ended={2}")
+    @CsvSource(nullValues = "none", value = {
+            "true,  Succeeded, false",
+            "false, Running,   false",  // the mark cleared at the switch-over, the migration's end not yet seen
+            "false, Succeeded, true",
+            "false, Failed,    true",
+            "false, gone,      true",   // deleted: nothing more to learn about it
+            "false, none,      true"})  // no migration followed
+    void ended(boolean stillMarked, String phase, boolean ended) {
+        List<VirtualMachineInstanceMigration> followed = new java.util.ArrayList<>();
+        if ("gone".equals(phase)) {
+            followed.add(null);
+        } else if (phase != null) {
+            VirtualMachineInstanceMigration m = vmim("a", "2026-11-28T10:00:05Z");
+            m.setStatus(new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationStatus());
+            m.getStatus().setPhase(phase);
+            followed.add(m);
+        }
+        assertThat(EvacuationRecords.ended(stillMarked, followed)).isEqualTo(ended);
     }
 
     @ParameterizedTest(name = "{0}")
