@@ -72,7 +72,14 @@ class ChurnHeapTest {
 
             Heap before = heap(in, out);
             AtomicLong watched = new AtomicLong();
-            Thread watcher = Thread.ofVirtual().start(() -> watch(http, url, token, watched));
+            // From a listed resourceVersion, as an informer watches: the churn's first changes are not lost to a
+            // watch that is still being set up.
+            String listed = http.send(request(url + "/api/v1/namespaces/default/configmaps", token).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            String resourceVersion = new com.fasterxml.jackson.databind.ObjectMapper().readTree(listed)
+                    .path("metadata").path("resourceVersion").asText();
+            assertThat(resourceVersion).isNotEmpty();
+            Thread watcher = Thread.ofVirtual().start(() -> watch(http, url, token, resourceVersion, watched));
             String value = "x".repeat(VALUE_BYTES);
             long maxPeak = 0;
             long started = System.nanoTime();
@@ -151,9 +158,10 @@ class ChurnHeapTest {
     }
 
     /** Reads a watch on the namespace's ConfigMaps, counting events, as an informer would. */
-    private static void watch(HttpClient http, String url, String token, AtomicLong events) {
+    private static void watch(HttpClient http, String url, String token, String resourceVersion, AtomicLong events) {
         try {
-            HttpResponse<InputStream> stream = http.send(request(url + "/api/v1/namespaces/default/configmaps?watch=true", token)
+            HttpResponse<InputStream> stream = http.send(request(url + "/api/v1/namespaces/default/configmaps?watch=true"
+                            + "&resourceVersion=" + resourceVersion, token)
                     .timeout(Duration.ofHours(1)).build(), HttpResponse.BodyHandlers.ofInputStream());
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8))) {
                 while (lines.readLine() != null) {
