@@ -47,7 +47,15 @@ public final class VirtApi implements BuiltInAdmission {
 
     public static void install(ApiServer api) {
         api.addAdmission(new VirtApi(api));
-        api.addExtensionApi(EvacuateCancel.GROUP, new EvacuateCancel(api));
+        EvacuateCancel evacuateCancel = new EvacuateCancel(api);
+        VmLifecycle lifecycle = new VmLifecycle(api);
+        api.addExtensionApi(EvacuateCancel.GROUP, (request, segments, channel) -> {
+            if (VmLifecycle.matches(segments)) {
+                lifecycle.handle(request, segments, channel);
+            } else {
+                evacuateCancel.handle(request, segments, channel);
+            }
+        });
     }
 
     @Override
