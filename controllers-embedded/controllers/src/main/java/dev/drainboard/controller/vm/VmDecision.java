@@ -66,6 +66,16 @@ public final class VmDecision {
         boolean stopRequested = owned != null && first != null && VirtualMachineStateChangeRequest.STOP.equals(first.getAction())
                 && first.getUid() != null && first.getUid().equals(owned.getMetadata().getUid());
 
+        // a stopped RerunOnFailure VM stays stopped: it starts on a Start, or when the strategy has just become this one
+        String inForce = vm.getStatus() == null ? null : vm.getStatus().getRunStrategy();
+        boolean rerunStarts = startRequested || !RunStrategy.RERUN_ON_FAILURE.value().equals(inForce);
+        boolean startsWithoutVmi = strategy.map(s -> switch (s) {
+            case ALWAYS, ONCE -> true;
+            case RERUN_ON_FAILURE -> rerunStarts;
+            case MANUAL -> startRequested;
+            case HALTED -> false;
+        }).orElse(false);
+
         boolean create = false;
         boolean delete = false;
         boolean appendStart = false;
@@ -76,9 +86,7 @@ public final class VmDecision {
                     delete = owned != null && (owned.isFinal() || stopRequested);
                 }
                 case RERUN_ON_FAILURE -> {
-                    // a stopped VM stays stopped: it starts on a start request, or when the strategy has just become this one
-                    String inForce = vm.getStatus() == null ? null : vm.getStatus().getRunStrategy();
-                    create = owned == null && (startRequested || !RunStrategy.RERUN_ON_FAILURE.value().equals(inForce));
+                    create = owned == null && rerunStarts;
                     boolean failed = phase.filter(p -> p == VmiPhase.FAILED).isPresent();
                     delete = failed || stopRequested;
                     appendStart = failed && !stopRequested;
@@ -95,7 +103,7 @@ public final class VmDecision {
         VmStatusFields status = new VmStatusFields(
                 owned != null,
                 owned != null && !vmiDeleting && vmiReady(owned),
-                printableStatus(vm, owned, strategy, owned == null ? create || startRequested : !stopRequested),
+                printableStatus(vm, owned, strategy, owned == null ? startsWithoutVmi : !stopRequested),
                 strategy.map(RunStrategy::value).orElse(vm.getSpec() == null ? null : vm.getSpec().getRunStrategy()),
                 readyCondition(vm, owned, now));
         return new VmPlan(create ? VmiTemplates.render(vm) : null, delete, status, newRequests);
