@@ -142,9 +142,12 @@ final class MigrateToNodeDialog extends DialogCard {
                 Label why = new Label(fit.why());
                 why.setWrapText(true);
                 why.setMaxWidth(540);
+                why.setMinHeight(Region.USE_PREF_SIZE); // the whole reason, on as many lines as it takes
+                why.setTooltip(new javafx.scene.control.Tooltip(fit.why()));
                 why.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
                 box.getChildren().add(why);
             }
+            box.setMaxWidth(560);
             setText(null);
             setGraphic(box);
         }
