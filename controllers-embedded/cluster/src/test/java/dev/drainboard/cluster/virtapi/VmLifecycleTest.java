@@ -188,6 +188,28 @@ class VmLifecycleTest {
         assertThat(send("PUT", BASE + "reboot", "").code()).isEqualTo(404);
     }
 
+    /** {@code spec.addedNodeSelector} is in the VMIM CRD from KubeVirt v1.6: older releases prune it (Strict: refuse it). */
+    @ParameterizedTest(name = "KubeVirt {0}, fieldValidation {1}: {2}")
+    @CsvSource(delimiter = '|', value = {
+            "v1.5.2 | Strict | 400 | VirtualMachineInstanceMigration in version \"v1\" cannot be handled as a VirtualMachineInstanceMigration: strict decoding error: unknown field \"spec.addedNodeSelector\"",
+            "v1.5.2 | Warn   | 201 | ",
+            "v1.6.0 | Strict | 201 | ",
+    })
+    void addedNodeSelectorIsKnownFromOneSix(String version, String validation, int code, String message) throws Exception {
+        cluster.setKubeVirtVersion(version);
+        vm("'runStrategy':'Always'", "{'printableStatus':'Running'}");
+        vmi("Running");
+        Answer created = send("POST", "/apis/kubevirt.io/v1/namespaces/demo/virtualmachineinstancemigrations?fieldValidation=" + validation,
+                "{\"apiVersion\":\"kubevirt.io/v1\",\"kind\":\"VirtualMachineInstanceMigration\",\"metadata\":{\"name\":\"m\"},"
+                        + "\"spec\":{\"vmiName\":\"db\",\"addedNodeSelector\":{\"kubernetes.io/hostname\":\"node02\"}}}");
+        assertThat(created.code()).as(created.body().toString()).isEqualTo(code);
+        if (message != null) {
+            assertThat(created.body().path("message").asText()).isEqualTo(message);
+        } else {
+            assertThat(created.body().path("spec").has("addedNodeSelector")).isEqualTo(version.startsWith("v1.6"));
+        }
+    }
+
     private record Answer(int code, JsonNode body) {
     }
 
@@ -198,7 +220,13 @@ class VmLifecycleTest {
     private Answer send(String method, String path, String body) throws Exception {
         int[] code = new int[1];
         byte[][] out = new byte[1][];
-        cluster.api().handle(new ApiRequest(method, path, Map.<String, List<String>>of(), "application/json", "application/json",
+        String query = path.contains("?") ? path.substring(path.indexOf('?') + 1) : "";
+        Map<String, List<String>> params = new java.util.HashMap<>();
+        for (String pair : query.isEmpty() ? new String[0] : query.split("&")) {
+            params.put(pair.substring(0, pair.indexOf('=')), List.of(pair.substring(pair.indexOf('=') + 1)));
+        }
+        cluster.api().handle(new ApiRequest(method, path.contains("?") ? path.substring(0, path.indexOf('?')) : path, params,
+                "application/json", "application/json",
                 body.getBytes(StandardCharsets.UTF_8)), new ResponseChannel() {
             @Override
             public void respond(int c, String contentType, byte[] b) {
