@@ -191,6 +191,7 @@ public final class Console {
             case MIGRATIONS -> new MigrationsView(model, center);
             case PDBS -> new PdbsView(model);
             case REPLICA_SETS -> new ReplicaSetsView(model, center);
+            case VMS -> new dev.drainboard.ui.vms.VmsView(model, center);
             case EVENTS -> new EventsView(model);
             case CONTROLLERS -> new ControllersView(s.info(), s.controlPlaneStatus(), model.kubeVirtSettings(),
                     versionOverride(s).orElse(null));

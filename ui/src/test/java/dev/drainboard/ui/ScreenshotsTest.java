@@ -165,6 +165,10 @@ class ScreenshotsTest {
             case EVENTS -> List.of("Normal", "SuccessfulCreate", "VirtualMachineInstance/");
             case CONTROLLERS -> List.of("vmi-controller", "evacuation");
             case HISTORY -> List.of(); // not pictured here: HistoryScreenshotsTest
+            case VMS -> {
+                reveal(new ObjectRef(ObjectRef.Kind.VM, "demo", "web-frontend"));
+                yield List.of("web-frontend", "Always", "demo/web-frontend", "kind: \"VirtualMachine\"");
+            }
         };
     }
 

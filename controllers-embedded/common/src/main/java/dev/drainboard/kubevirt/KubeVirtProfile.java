@@ -85,6 +85,14 @@ public enum KubeVirtProfile {
         return !atLeast(V1_6);
     }
 
+    /**
+     * v1.6+: a VMIM's {@code spec.addedNodeSelector} (and {@code MigrateOptions.addedNodeSelector}) narrows where the
+     * target pod may run, so a migration can be sent to a chosen node; older releases' CRD has no such field.
+     */
+    public boolean migratesToAChosenNode() {
+        return atLeast(V1_6);
+    }
+
     /** v1.7+: the {@code EvictionRequested} condition and the descheduler annotation follow the VMI's eviction mark. */
     public boolean reportsEvictionRequested() {
         return atLeast(V1_7);

@@ -27,6 +27,7 @@ public final class Ops implements AutoCloseable {
     private final NodeOps nodes;
     private final PodEviction eviction;
     private final VmiOps vmis;
+    private final VmOps vms;
     private final ReplicaSetOps replicaSets;
     private final DrainHistory history;
 
@@ -47,6 +48,7 @@ public final class Ops implements AutoCloseable {
         this.nodes = new NodeOps(client);
         this.eviction = new PodEviction(client);
         this.vmis = new VmiOps(client);
+        this.vms = new VmOps(client);
         this.replicaSets = new ReplicaSetOps(client);
         this.history = new DrainHistory(client, DrainHistory.thisUser());
     }
@@ -100,6 +102,21 @@ public final class Ops implements AutoCloseable {
     /** Creates a VirtualMachineInstanceMigration; refused unless the VMI runs, is live-migratable and has none under way. */
     public VmiChange migrate(String namespace, String vmi) {
         return vmis.migrate(namespace, vmi);
+    }
+
+    /** Start, stop or restart a VirtualMachine through virt-api ({@link VmOps#act}). */
+    public VmiChange vm(String namespace, String vm, VmOps.Action action) {
+        return vms.act(namespace, vm, action);
+    }
+
+    /** Where a VMI could be migrated to, node by node ({@link MigrationTargets}). */
+    public List<MigrationTargets.Fit> migrationTargets(String namespace, String vmi) {
+        return vms.targets(namespace, vmi);
+    }
+
+    /** Migrate a VMI to a chosen node (KubeVirt 1.6+), once it is known to fit there ({@link VmOps#migrateTo}). */
+    public VmiChange migrateTo(String namespace, String vmi, String node) {
+        return vms.migrateTo(namespace, vmi, node);
     }
 
     /** Deletes an unfinished VirtualMachineInstanceMigration (the migration is cancelled or aborted); a finished one is reported unchanged. */

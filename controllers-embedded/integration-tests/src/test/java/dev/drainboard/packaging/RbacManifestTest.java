@@ -73,6 +73,7 @@ class RbacManifestTest {
             "GET    | /api/v1/namespaces/demo                                                | get core/namespaces in demo named demo",
             "GET    | /apis/kubevirt.io/v1                                                   | get (non-resource)",
             "GET    | /version                                                               | get (non-resource)",
+            "PUT    | /apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachines/web/stop | update subresources.kubevirt.io/virtualmachines/stop in demo named web",
     })
     void requestsReadAsTheAuthorizerReadsThem(String method, String uri, String expected) {
         assertThat(RequestAttributes.of(method, URI.create("https://127.0.0.1:6443" + uri))).hasToString(expected);
@@ -86,6 +87,10 @@ class RbacManifestTest {
             "drainboard-control          | PUT    | /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/virt-api-validator | true",
             "drainboard-control          | PUT    | /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/other          | false",
             "drainboard-control          | GET    | /api/v1/namespaces/demo/secrets/token                                                | false",
+            "drainboard-control          | PUT    | /apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachines/web/start          | true",
+            "drainboard-control          | PUT    | /apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachines/web/restart        | true",
+            "drainboard-control          | PUT    | /apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachines/web/pause          | false",
+            "drainboard-observe          | PUT    | /apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachines/web/stop           | false",
             "drainboard-leader-election  | PATCH  | /apis/coordination.k8s.io/v1/namespaces/kube-system/leases/drainboard-controllers   | true",
             "drainboard-leader-election  | PATCH  | /apis/coordination.k8s.io/v1/namespaces/default/leases/drainboard-controllers       | false",
             "drainboard-leader-election  | PATCH  | /apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler           | false",

@@ -148,6 +148,32 @@ public final class ClusterActions implements AutoCloseable {
         return run("Cannot migrate " + vmi, () -> vmiResult(ops.migrate(namespace, vmi), "Migration of " + vmi + " requested"));
     }
 
+    /** Start, stop or restart a VM through virt-api; a refusal comes back FAILED with virt-api's message, verbatim. */
+    public CompletableFuture<ActionResult> vm(String namespace, String vm, dev.drainboard.ops.VmOps.Action action) {
+        String verb = switch (action) {
+            case START -> "start";
+            case STOP -> "stop";
+            case RESTART -> "restart";
+        };
+        String done = switch (action) {
+            case START -> "Start of ";
+            case STOP -> "Stop of ";
+            case RESTART -> "Restart of ";
+        };
+        return run("Cannot " + verb + " " + vm, () -> vmiResult(ops.vm(namespace, vm, action), done + vm + " requested"));
+    }
+
+    /** Where a VMI could go, node by node, with PlacementDecision's reason where it does not fit (off the FX thread). */
+    public CompletableFuture<List<dev.drainboard.ops.MigrationTargets.Fit>> migrationTargets(String namespace, String vmi) {
+        return call(() -> ops.migrationTargets(namespace, vmi));
+    }
+
+    /** Migrate a VMI to a chosen node (KubeVirt 1.6+); refused with the reason where the target does not fit. */
+    public CompletableFuture<ActionResult> migrateTo(String namespace, String vmi, String node) {
+        return run("Cannot migrate " + vmi + " to " + node,
+                () -> vmiResult(ops.migrateTo(namespace, vmi, node), "Migration of " + vmi + " to " + node + " requested"));
+    }
+
     public CompletableFuture<ActionResult> cancelMigration(String namespace, String vmim) {
         return run("Cannot cancel migration " + vmim,
                 () -> vmiResult(ops.cancelMigration(namespace, vmim), "Migration " + vmim + " cancelled"));

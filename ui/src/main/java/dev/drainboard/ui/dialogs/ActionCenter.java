@@ -16,6 +16,7 @@ import dev.drainboard.ui.model.ClusterModel;
 import dev.drainboard.ui.model.MigrationRow;
 import dev.drainboard.ui.model.NodeRow;
 import dev.drainboard.ui.model.ReplicaSetRow;
+import dev.drainboard.ui.model.VmRow;
 import dev.drainboard.ui.model.VmiRow;
 import dev.drainboard.ui.model.WebhookStatus;
 import dev.drainboard.ui.shell.CommandPalette;
@@ -49,6 +50,7 @@ public final class ActionCenter implements AutoCloseable {
     private final Notifier notifier = new Notifier();
     private final ActionSet<NodeRow> nodeActions;
     private final ActionSet<VmiRow> vmiActions;
+    private final ActionSet<VmRow> vmActions;
     private final ActionSet<MigrationRow> migrationActions;
     private final FailedMigrations failedMigrations = new FailedMigrations();
     private final List<DrainDialog> drains = new ArrayList<>();
@@ -79,7 +81,17 @@ public final class ActionCenter implements AutoCloseable {
                         ActionCenter::namespaceOf, rows -> migrate(rows.getFirst()))
                 .add(ConsoleAction.CANCEL_EVACUATION, rows -> rows.size() != 1 ? "select one VMI"
                                 : !rows.getFirst().markedForEvacuation() ? "the VMI is not marked for evacuation" : null,
-                        ActionCenter::namespaceOf, rows -> cancelEvacuation(rows.getFirst()));
+                        ActionCenter::namespaceOf, rows -> cancelEvacuation(rows.getFirst()))
+                .add(ConsoleAction.MIGRATE_TO_NODE, rows -> rows.size() != 1 ? "select one VMI"
+                                : !"Running".equals(rows.getFirst().phase()) ? "the VMI is not running" : null,
+                        ActionCenter::namespaceOf, rows -> migrateToNode(rows.getFirst()));
+        vmActions = new ActionSet<VmRow>(actions.permissions(), refused)
+                .add(ConsoleAction.START_VM, rows -> rows.size() != 1 ? "select one VM" : null,
+                        rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> startVm(rows.getFirst()))
+                .add(ConsoleAction.STOP_VM, rows -> rows.size() != 1 ? "select one VM" : null,
+                        rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> stopVm(rows.getFirst()))
+                .add(ConsoleAction.RESTART_VM, rows -> rows.size() != 1 ? "select one VM" : null,
+                        rows -> rows.isEmpty() ? "" : rows.getFirst().namespace(), rows -> restartVm(rows.getFirst()));
         migrationActions = new ActionSet<MigrationRow>(actions.permissions(), refused)
                 .add(ConsoleAction.CANCEL_MIGRATION, rows -> rows.size() != 1 ? "select one migration"
                                 : FINISHED_MIGRATION.contains(rows.getFirst().phase()) ? "the migration has finished" : null,
@@ -128,6 +140,10 @@ public final class ActionCenter implements AutoCloseable {
 
     public ActionSet<VmiRow> vmiActions() {
         return vmiActions;
+    }
+
+    public ActionSet<VmRow> vmActions() {
+        return vmActions;
     }
 
     public ActionSet<MigrationRow> migrationActions() {
@@ -246,6 +262,45 @@ public final class ActionCenter implements AutoCloseable {
                 "The VMI's evacuation mark (leave node " + vmi.evacuationNode() + ") is cleared, so no new migration is "
                         + "started for it. Refused while the node carries the drain taint.",
                 "", "Cancel evacuation", () -> report(actions.cancelEvacuation(vmi.namespace(), vmi.name())));
+    }
+
+    /**
+     * The Migrate-to-node dialog: every node with whether the VMI's migration target fits there (PlacementDecision's
+     * answer, read off the FX thread); OK only for a node that fits.
+     */
+    public void migrateToNode(VmiRow vmi) {
+        MigrateToNodeDialog[] dialog = new MigrateToNodeDialog[1];
+        dialog[0] = new MigrateToNodeDialog(vmi, actions.migrationTargets(vmi.namespace(), vmi.name()),
+                node -> actions.migrateTo(vmi.namespace(), vmi.name(), node),
+                result -> {
+                    dialogs.close(dialog[0]);
+                    show(result);
+                },
+                () -> dialogs.close(dialog[0]));
+        dialogs.show(dialog[0]);
+    }
+
+    // ---- VMs: virt-api's start, stop and restart; its refusal (run strategy, state) is shown as it came
+
+    /** Start needs no confirmation: it changes nothing that runs (virt-api refuses what the run strategy forbids). */
+    public void startVm(VmRow vm) {
+        report(actions.vm(vm.namespace(), vm.name(), dev.drainboard.ops.VmOps.Action.START));
+    }
+
+    public void stopVm(VmRow vm) {
+        confirm("confirmStopVm", ConsoleAction.STOP_VM, DialogCard.Kind.DANGER, "Stop " + vm.name() + "?",
+                "VM " + vm.namespace() + "/" + vm.name() + " (" + vm.runStrategy() + ", " + vm.printableStatus() + ") is stopped: "
+                        + "its VMI" + (vm.node().isEmpty() ? "" : " on " + vm.node()) + " is shut down and deleted.",
+                "Under runStrategy Always or Once the run strategy becomes Halted; under Manual or RerunOnFailure a stop "
+                        + "request is queued for the VM controller.",
+                "Stop", () -> report(actions.vm(vm.namespace(), vm.name(), dev.drainboard.ops.VmOps.Action.STOP)));
+    }
+
+    public void restartVm(VmRow vm) {
+        confirm("confirmRestartVm", ConsoleAction.RESTART_VM, DialogCard.Kind.WARNING, "Restart " + vm.name() + "?",
+                "The VMI of VM " + vm.namespace() + "/" + vm.name() + (vm.node().isEmpty() ? "" : " on " + vm.node())
+                        + " is shut down and a new one is started; the guest reboots and may land on another node.",
+                "", "Restart", () -> report(actions.vm(vm.namespace(), vm.name(), dev.drainboard.ops.VmOps.Action.RESTART)));
     }
 
     public void cancelMigration(MigrationRow row) {

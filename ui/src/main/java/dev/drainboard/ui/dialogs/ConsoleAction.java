@@ -20,7 +20,11 @@ public enum ConsoleAction {
     MIGRATE("Migrate", KeyCode.M, Material2AL.COMPARE_ARROWS, "Live-migrate the VMI to another node"),
     CANCEL_EVACUATION("Cancel evacuation", KeyCode.X, Material2AL.BLOCK, "Clear the VMI's evacuation mark"),
     CANCEL_MIGRATION("Cancel migration", KeyCode.X, Material2AL.CANCEL, "Delete the migration: it is cancelled or aborted"),
-    SCALE("Scale…", KeyCode.S, Material2MZ.UNFOLD_MORE, "Change the replica set's desired replicas");
+    SCALE("Scale…", KeyCode.S, Material2MZ.UNFOLD_MORE, "Change the replica set's desired replicas"),
+    MIGRATE_TO_NODE("Migrate to node…", KeyCode.N, Material2AL.CALL_SPLIT, "Live-migrate the VMI to a node you choose (KubeVirt 1.6+)"),
+    START_VM("Start", KeyCode.S, Material2MZ.PLAY_ARROW, "Start the VM through virt-api (its run strategy decides)"),
+    STOP_VM("Stop…", KeyCode.T, Material2MZ.STOP, "Stop the VM through virt-api: its VMI is shut down"),
+    RESTART_VM("Restart…", KeyCode.R, Material2MZ.REPLAY, "Restart the VM through virt-api: its VMI is replaced by a new one");
 
     private final String label;
     private final KeyCode key;
@@ -65,6 +69,10 @@ public enum ConsoleAction {
             case CANCEL_EVACUATION -> List.of(AccessCheck.patchVmis(namespace));
             case CANCEL_MIGRATION -> List.of(AccessCheck.deleteMigrations(namespace));
             case SCALE -> List.of(new AccessCheck("update", "kubevirt.io", "virtualmachineinstancereplicasets", "scale", namespace));
+            case MIGRATE_TO_NODE -> List.of(AccessCheck.createMigrations(namespace));
+            case START_VM -> List.of(new AccessCheck("update", "subresources.kubevirt.io", "virtualmachines", "start", namespace));
+            case STOP_VM -> List.of(new AccessCheck("update", "subresources.kubevirt.io", "virtualmachines", "stop", namespace));
+            case RESTART_VM -> List.of(new AccessCheck("update", "subresources.kubevirt.io", "virtualmachines", "restart", namespace));
         };
     }
 }

@@ -75,7 +75,7 @@ public final class ClusterModel implements AutoCloseable {
     private static final String BY_TARGET = "protects";
     private static final String BY_MIGRATION = "migration";
 
-    private enum Table { NODES, VMIS, PODS, STRANDED_PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
+    private enum Table { NODES, VMIS, VMS, PODS, STRANDED_PODS, PDBS, MIGRATIONS, REPLICA_SETS, EVENTS }
 
     private final KubernetesClient client;
     private final boolean kubeVirt;
@@ -122,6 +122,7 @@ public final class ClusterModel implements AutoCloseable {
     private final Map<Table, RowTable<? extends Row>> tables = new EnumMap<>(Table.class);
     private final RowTable<NodeRow> nodes = new RowTable<>();
     private final RowTable<VmiRow> vmis = new RowTable<>();
+    private final RowTable<VmRow> vms = new RowTable<>();
     private final RowTable<PdbRow> pdbs = new RowTable<>();
     private final RowTable<MigrationRow> migrations = new RowTable<>();
     private final RowTable<ReplicaSetRow> replicaSets = new RowTable<>();
@@ -153,6 +154,7 @@ public final class ClusterModel implements AutoCloseable {
         }
         tables.put(Table.NODES, nodes);
         tables.put(Table.VMIS, vmis);
+        tables.put(Table.VMS, vms);
         tables.put(Table.PDBS, pdbs);
         tables.put(Table.MIGRATIONS, migrations);
         tables.put(Table.REPLICA_SETS, replicaSets);
@@ -189,10 +191,11 @@ public final class ClusterModel implements AutoCloseable {
                             BY_UID, v -> v.getMetadata().getUid() == null ? List.of() : List.of(v.getMetadata().getUid())),
                     new Handler<>(v -> {
                         mark(Table.VMIS, key(v));
+                        mark(Table.VMS, key(v)); // a VM's VMI has its name: its node and phase show on the VM's row
                         markNode(v.getStatus() == null ? null : v.getStatus().getNodeName());
                     }));
             vmInformer = informer(client.resources(VirtualMachine.class).inAnyNamespace().runnableInformer(0), Map.of(),
-                    new Handler<>(v -> { }));
+                    new Handler<>(v -> mark(Table.VMS, key(v))));
             vmimInformer = informer(client.resources(VirtualMachineInstanceMigration.class).inAnyNamespace().runnableInformer(0),
                     Map.of(BY_VMI, m -> m.getSpec() == null || m.getSpec().getVmiName() == null ? List.of()
                             : List.of(m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName())),
@@ -218,6 +221,10 @@ public final class ClusterModel implements AutoCloseable {
 
     public ObservableList<VmiRow> vmis() {
         return vmis.readOnly();
+    }
+
+    public ObservableList<VmRow> vms() {
+        return vms.readOnly();
     }
 
     public ObservableList<PdbRow> pdbs() {
@@ -461,6 +468,7 @@ public final class ClusterModel implements AutoCloseable {
             if (kubeVirt) {
                 project(Table.PODS, podInformer, RowMapping::podRow, batch);
                 project(Table.VMIS, vmiInformer, this::vmiRow, batch);
+                project(Table.VMS, vmInformer, vm -> RowMapping.vmRow(vm, vmiInformer.getStore().getByKey(key(vm))), batch);
                 if (waitingDirty) {
                     waitingDirty = false;
                     for (VirtualMachineInstanceMigration m : vmimInformer.getStore().list()) {

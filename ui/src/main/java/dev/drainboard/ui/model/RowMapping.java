@@ -296,6 +296,19 @@ final class RowMapping {
                 failure.map(c -> Objects.toString(c.getMessage(), "")).orElse(""));
     }
 
+    static VmRow vmRow(dev.drainboard.kubevirt.api.VirtualMachine vm, VirtualMachineInstance vmi) {
+        var status = vm.getStatus();
+        String strategy = vm.getSpec() != null && vm.getSpec().getRunStrategy() != null ? vm.getSpec().getRunStrategy()
+                : vm.runStrategy().map(dev.drainboard.kubevirt.api.RunStrategy::value).orElse("");
+        String node = vmi == null || vmi.getStatus() == null ? "" : Objects.toString(vmi.getStatus().getNodeName(), "");
+        String pending = status == null || status.getStateChangeRequests() == null ? ""
+                : status.getStateChangeRequests().stream().map(r -> Objects.toString(r.getAction(), ""))
+                .collect(Collectors.joining(", "));
+        return new VmRow(vm.getMetadata().getNamespace(), vm.getMetadata().getName(), strategy,
+                status == null ? "" : Objects.toString(status.getPrintableStatus(), ""),
+                status != null && Boolean.TRUE.equals(status.getReady()), node, pending, created(vm));
+    }
+
     static EventRow eventRow(Event event) {
         Instant last = instant(event.getLastTimestamp())
                 .or(() -> event.getEventTime() == null ? Optional.empty() : instant(event.getEventTime().getTime()))

@@ -148,7 +148,7 @@ public final class CommandPalette extends VBox {
         this.onClose = onClose;
         List<Entry> all = new ArrayList<>();
         for (ViewId view : ViewId.values()) {
-            all.add(new Entry(view.title(), "View · Ctrl+" + view.shortcut(), view.icon(), () -> navigator.show(view)));
+            all.add(new Entry(view.title(), "View · " + view.shortcutText(), view.icon(), () -> navigator.show(view)));
         }
         for (NodeRow n : model.nodes()) {
             all.add(new Entry(n.name(), "Node · " + n.status(), Material2AL.DNS, () -> navigator.reveal(n.ref())));

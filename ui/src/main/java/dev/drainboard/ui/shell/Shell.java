@@ -78,10 +78,10 @@ public final class Shell implements Navigator {
             button.setToggleGroup(group);
             button.setMaxWidth(Double.MAX_VALUE);
             button.setAlignment(Pos.CENTER_LEFT);
-            Label shortcut = new Label("Ctrl+" + id.shortcut());
+            Label shortcut = new Label(id.shortcutText());
             shortcut.getStyleClass().add("nav-shortcut");
             button.setOnAction(e -> show(id));
-            button.setTooltip(new Tooltip(id.subtitle() + "  (Ctrl+" + id.shortcut() + ")"));
+            button.setTooltip(new Tooltip(id.subtitle() + "  (" + id.shortcutText() + ")"));
             navButtons.put(id, button);
             nav.getChildren().add(button);
         }
@@ -174,10 +174,8 @@ public final class Shell implements Navigator {
     public void installShortcuts(Scene scene, ThemeManager theme) {
         var accelerators = scene.getAccelerators();
         accelerators.clear();
-        KeyCode[] digits = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-                KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
         for (ViewId id : ViewId.values()) {
-            accelerators.put(new KeyCodeCombination(digits[id.ordinal()], KeyCombination.SHORTCUT_DOWN), () -> show(id));
+            accelerators.put(id.keys(), () -> show(id));
         }
         accelerators.put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), this::openPalette);
         accelerators.put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN),
@@ -199,7 +197,8 @@ public final class Shell implements Navigator {
     public void reveal(ObjectRef ref) {
         ViewId target = switch (ref.kind()) {
             case NODE -> ViewId.NODES;
-            case VMI, VM, POD -> ViewId.VMIS;
+            case VM -> ViewId.VMS;
+            case VMI, POD -> ViewId.VMIS;
             case VMIM -> ViewId.MIGRATIONS;
             case PDB -> ViewId.PDBS;
             case VMIRS -> ViewId.REPLICA_SETS;

@@ -1,10 +1,16 @@
 package dev.drainboard.ui.shell;
 
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-/** The console's main views, in navigation order; Ctrl+1 … Ctrl+9 open them. */
+/**
+ * The console's main views, in navigation order; Ctrl+1 … Ctrl+9 open the first nine, later ones have a
+ * Ctrl+Shift+letter shortcut of their own (so adding a view never renumbers the digits operators and tests use).
+ */
 public enum ViewId {
     OVERVIEW("Overview", "Every node at a glance: is it ready, what runs on it, is it safe to reboot", Material2AL.DASHBOARD),
     NODES("Nodes", "Readiness, scheduling, taints and load of each node", Material2AL.DNS),
@@ -14,16 +20,24 @@ public enum ViewId {
     REPLICA_SETS("Replica sets", "VMI replica sets: desired, current and ready", Material2AL.LAYERS),
     EVENTS("Events", "The cluster's events as they happen", Material2MZ.NOTIFICATIONS),
     CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS),
-    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY);
+    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY),
+    VMS("VMs", "Virtual machines: run strategy, status, and start, stop or restart", Material2AL.DESKTOP_WINDOWS, KeyCode.V);
 
     private final String title;
     private final String subtitle;
     private final Ikon icon;
+    /** The letter of a Ctrl+Shift shortcut, or null for a Ctrl+digit view. */
+    private final KeyCode letter;
 
     ViewId(String title, String subtitle, Ikon icon) {
+        this(title, subtitle, icon, null);
+    }
+
+    ViewId(String title, String subtitle, Ikon icon, KeyCode letter) {
         this.title = title;
         this.subtitle = subtitle;
         this.icon = icon;
+        this.letter = letter;
     }
 
     public String title() {
@@ -38,8 +52,21 @@ public enum ViewId {
         return icon;
     }
 
-    /** The digit of its Ctrl shortcut. */
+    /** The digit of its Ctrl shortcut (only for a view without a letter). */
     public int shortcut() {
         return ordinal() + 1;
+    }
+
+    /** The key combination that opens it: Ctrl+digit, or Ctrl+Shift+letter. */
+    public KeyCombination keys() {
+        if (letter != null) {
+            return new KeyCodeCombination(letter, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+        }
+        return new KeyCodeCombination(KeyCode.valueOf("DIGIT" + shortcut()), KeyCombination.SHORTCUT_DOWN);
+    }
+
+    /** How menus and tooltips name the shortcut: {@code Ctrl+3}, {@code Ctrl+Shift+V}. */
+    public String shortcutText() {
+        return letter != null ? "Ctrl+Shift+" + letter.getName() : "Ctrl+" + shortcut();
     }
 }

@@ -184,6 +184,14 @@ public final class ApiServer implements AutoCloseable {
         extensions.put(group, api);
     }
 
+    /**
+     * Fields our CRDs keep but the schema of the release the cluster reports lacks, per resource type (dotted paths):
+     * writes prune them with kube-apiserver's unknown-field warning, or refuse them under {@code fieldValidation=Strict}.
+     */
+    public void setFieldsByRelease(java.util.function.Function<ResourceType, List<String>> fields) {
+        resources.fieldsByRelease = fields;
+    }
+
     /** Handles one in-process request, as the cluster admin; see {@link #handle(ApiRequest, ResponseChannel, UserInfo)}. */
     public void handle(ApiRequest request, ResponseChannel channel) {
         handle(request, channel, AdminUser.USER);

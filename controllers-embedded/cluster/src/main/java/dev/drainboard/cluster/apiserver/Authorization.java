@@ -153,6 +153,14 @@ public final class Authorization {
         check(Attributes.resource(verb, path.type().group(), path.type().plural(), path.subresource(), namespace, name));
     }
 
+    /**
+     * A request to an aggregated API (virt-api's {@code subresources.kubevirt.io}): kube-apiserver's request-info
+     * reads {@code …/namespaces/{ns}/{resource}/{name}/{subresource}} and authorizes it before proxying.
+     */
+    public void authorizeAggregated(String verb, String group, String resource, String subresource, String namespace, String name) {
+        check(Attributes.resource(verb, group, resource, subresource, namespace, name));
+    }
+
     void authorizeReview(String group, String resource) {
         check(Attributes.resource("create", group, resource, "", "", ""));
     }

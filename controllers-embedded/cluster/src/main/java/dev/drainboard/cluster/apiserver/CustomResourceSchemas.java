@@ -34,11 +34,33 @@ final class CustomResourceSchemas {
      * as kube-apiserver would. {@code fieldValidation} is the request's parameter (null: {@code Warn}).
      */
     void apply(ResourceType type, ObjectNode object, String fieldValidation, Source source) {
+        apply(type, object, fieldValidation, source, List.of());
+    }
+
+    /**
+     * As {@link #apply(ResourceType, ObjectNode, String, Source)}, with fields the schema served now lacks although our
+     * CRD keeps them ({@code absent}: dotted paths such as {@code spec.addedNodeSelector}, for a release whose CRD has
+     * no such field): pruned and reported as unknown fields, as that release's kube-apiserver would.
+     */
+    void apply(ResourceType type, ObjectNode object, String fieldValidation, Source source, List<String> absent) {
         StructuralSchema schema = schemaOf(type);
         if (schema == null) {
             return;
         }
-        StructuralSchema.Result result = schema.apply(object);
+        StructuralSchema.Result applied = schema.apply(object);
+        List<String> unknown = new java.util.ArrayList<>(applied.unknownFields());
+        for (String path : absent) {
+            String[] parts = path.split("\\.");
+            com.fasterxml.jackson.databind.JsonNode parent = object;
+            for (int i = 0; i < parts.length - 1 && parent != null; i++) {
+                parent = parent.get(parts[i]);
+            }
+            if (parent instanceof ObjectNode o && o.has(parts[parts.length - 1])) {
+                o.remove(parts[parts.length - 1]);
+                unknown.add(path);
+            }
+        }
+        StructuralSchema.Result result = new StructuralSchema.Result(unknown, applied.errors());
         String directive = fieldValidation == null || fieldValidation.isEmpty() ? "Warn" : fieldValidation;
         if (!result.unknownFields().isEmpty()) {
             List<String> texts = result.unknownFields().stream().map(p -> "unknown field " + quote(p)).toList();

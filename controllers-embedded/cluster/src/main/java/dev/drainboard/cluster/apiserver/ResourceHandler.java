@@ -501,11 +501,16 @@ final class ResourceHandler {
      * The structural schema of a custom resource on a body about to be stored: pruning, fieldValidation, defaults,
      * validation ({@link CustomResourceSchemas}). The one place the request path applies CRD schemas.
      */
+    /** See {@link ApiServer#setFieldsByRelease}. */
+    volatile java.util.function.Function<ResourceType, List<String>> fieldsByRelease;
+
     void checkSchema(ResourceType type, ObjectNode object, ApiRequest request) {
         CustomResourceSchemas.Source source = request == null ? CustomResourceSchemas.Source.LOAD
                 : request.method().equals("PATCH") ? CustomResourceSchemas.Source.PATCH
                 : CustomResourceSchemas.Source.CREATE_OR_UPDATE;
-        schemas.apply(type, object, request == null ? null : request.param("fieldValidation"), source);
+        List<String> absent = fieldsByRelease == null || source == CustomResourceSchemas.Source.LOAD ? List.of()
+                : fieldsByRelease.apply(type);
+        schemas.apply(type, object, request == null ? null : request.param("fieldValidation"), source, absent);
     }
 
     ObjectNode existing(ResourcePath path) {

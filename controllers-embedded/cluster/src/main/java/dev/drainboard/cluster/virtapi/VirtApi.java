@@ -47,7 +47,18 @@ public final class VirtApi implements BuiltInAdmission {
 
     public static void install(ApiServer api) {
         api.addAdmission(new VirtApi(api));
-        api.addExtensionApi(EvacuateCancel.GROUP, new EvacuateCancel(api));
+        // spec.addedNodeSelector of a VMIM is in KubeVirt's CRD from v1.6 on (older releases' schema prunes it)
+        api.setFieldsByRelease(type -> type.group().equals(KUBEVIRT_GROUP) && type.plural().equals("virtualmachineinstancemigrations")
+                && !profile(api).migratesToAChosenNode() ? List.of("spec.addedNodeSelector") : List.of());
+        EvacuateCancel evacuateCancel = new EvacuateCancel(api);
+        VmLifecycle lifecycle = new VmLifecycle(api);
+        api.addExtensionApi(EvacuateCancel.GROUP, (request, segments, channel) -> {
+            if (VmLifecycle.matches(segments)) {
+                lifecycle.handle(request, segments, channel);
+            } else {
+                evacuateCancel.handle(request, segments, channel);
+            }
+        });
     }
 
     @Override
@@ -219,6 +230,12 @@ public final class VirtApi implements BuiltInAdmission {
     /** The KubeVirt CR in force, or a missing node. */
     private JsonNode kubeVirt() {
         return kubeVirtInForce(api);
+    }
+
+    /** The profile of the release the cluster reports (Drainboard's default without a KubeVirt CR status). */
+    static dev.drainboard.kubevirt.KubeVirtProfile profile(ApiServer api) {
+        String version = kubeVirtInForce(api).path("status").path("observedKubeVirtVersion").asText(null);
+        return dev.drainboard.kubevirt.ProfileChoice.resolve(version, null).profile();
     }
 
     /** The KubeVirt CRD's resource, when the cluster serves it. */

@@ -91,6 +91,21 @@ class KubectlRbacTest {
         controller.succeed("uncordon", "node02");
     }
 
+    /** virt-api's VM subresources are authorized as update on {@code virtualmachines/<action>} before they are served. */
+    @Test
+    void onlyTheControlRoleMayStopAVm() throws Exception {
+        Path body = dir.resolve("stop.json");
+        Files.writeString(body, "{\"dryRun\":[\"All\"]}");
+        String path = "/apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachines/web-frontend/stop";
+
+        Kubectl.Result refused = observer.run("replace", "--raw", path, "-f", body.toString());
+        assertThat(refused.stderr()).as(refused.describe()).contains("Error from server (Forbidden): virtualmachines.subresources.kubevirt.io "
+                + "\"web-frontend\" is forbidden: User \"system:serviceaccount:drainboard:observer\" cannot update resource "
+                + "\"virtualmachines/stop\" in API group \"subresources.kubevirt.io\" in the namespace \"demo\"");
+        Kubectl.Result allowed = controller.run("replace", "--raw", path, "-f", body.toString());
+        assertThat(allowed.exitCode()).as(allowed.describe()).isZero();
+    }
+
     @Test
     void secretsAreNotInTheControlRole() {
         assertThat(controller.run("get", "secrets", "-n", "default").stderr())

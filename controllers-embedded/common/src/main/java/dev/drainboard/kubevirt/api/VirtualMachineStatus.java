@@ -2,7 +2,7 @@ package dev.drainboard.kubevirt.api;
 
 import java.util.List;
 
-/** {@code vm.status} (a status subresource). State-change requests, volume snapshot statuses and the rest are kept. */
+/** {@code vm.status} (a status subresource). Volume snapshot statuses and the rest are kept. */
 public class VirtualMachineStatus extends ExtensibleObject {
 
     private String printableStatus;
@@ -12,6 +12,7 @@ public class VirtualMachineStatus extends ExtensibleObject {
     private List<Condition> conditions;
     private Long observedGeneration;
     private Long desiredGeneration;
+    private List<VirtualMachineStateChangeRequest> stateChangeRequests;
 
     public String getPrintableStatus() { return printableStatus; }
     public void setPrintableStatus(String printableStatus) { this.printableStatus = printableStatus; }
@@ -27,4 +28,6 @@ public class VirtualMachineStatus extends ExtensibleObject {
     public void setObservedGeneration(Long observedGeneration) { this.observedGeneration = observedGeneration; }
     public Long getDesiredGeneration() { return desiredGeneration; }
     public void setDesiredGeneration(Long desiredGeneration) { this.desiredGeneration = desiredGeneration; }
+    public List<VirtualMachineStateChangeRequest> getStateChangeRequests() { return stateChangeRequests; }
+    public void setStateChangeRequests(List<VirtualMachineStateChangeRequest> stateChangeRequests) { this.stateChangeRequests = stateChangeRequests; }
 }

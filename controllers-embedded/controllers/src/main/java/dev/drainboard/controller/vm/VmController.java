@@ -144,6 +144,9 @@ public final class VmController {
                 throw e;
             }
         }
+        if (plan.stateChangeRequests() != null && !writeRequests(vm, plan.stateChangeRequests())) {
+            return Result.requeue();
+        }
         // A VM that cannot start for its instance type is tried again with back-off, as KubeVirt re-queues a sync error.
         return failure == null ? Result.done() : Result.error(new IllegalStateException(failure.getMessage()));
     }
@@ -287,6 +290,35 @@ public final class VmController {
                 return;
             }
             events.warning(vm, KubeVirtEventReasons.FAILED_DELETE, KubeVirtMessages.VM_ERROR_DELETING_VMI, vmi.getMetadata().getUid(), e.getMessage());
+            throw e;
+        }
+    }
+
+    /**
+     * Replaces {@code status.stateChangeRequests} with a JSON patch that tests the list read first, as virt-api and
+     * KubeVirt's VM controller do: a request queued meanwhile fails the test and the VM is looked at again.
+     * False when the list changed meanwhile.
+     */
+    private boolean writeRequests(VirtualMachine vm, List<dev.drainboard.kubevirt.api.VirtualMachineStateChangeRequest> requests) {
+        ArrayNode patch = MAPPER.createArrayNode();
+        var had = vm.getStatus() == null ? null : vm.getStatus().getStateChangeRequests();
+        patch.addObject().put("op", "test").put("path", "/status/stateChangeRequests").set("value", MAPPER.valueToTree(had));
+        if (requests.isEmpty()) {
+            patch.addObject().put("op", "remove").put("path", "/status/stateChangeRequests");
+        } else {
+            patch.addObject().put("op", "replace").put("path", "/status/stateChangeRequests").set("value", MAPPER.valueToTree(requests));
+        }
+        try {
+            writes.patch(VirtualMachine.class, vm.getMetadata().getNamespace(), vm.getMetadata().getName(), "status",
+                    PatchType.JSON, patch.toString());
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return true;
+            }
+            if (e.getCode() == 409 || e.getCode() == 422 || e.getCode() == 500) {
+                return false;
+            }
             throw e;
         }
     }

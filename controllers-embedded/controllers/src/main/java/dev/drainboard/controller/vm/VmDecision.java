@@ -10,7 +10,11 @@ import dev.drainboard.kubevirt.api.VirtualMachine;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VmiPhase;
 
+import dev.drainboard.kubevirt.api.VirtualMachineStateChangeRequest;
+
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -22,11 +26,16 @@ import java.util.Optional;
  * <pre>
  * runStrategy    | no VMI  | VMI Succeeded         | VMI Failed            | VMI active
  * Always         | create  | delete (then create)  | delete (then create)  | -
- * RerunOnFailure | create  | -                     | delete (then create)  | -
+ * RerunOnFailure | create* | -                     | delete (then create)  | -
  * Once           | create  | -                     | -                     | -
  * Manual         | -       | -                     | -                     | -
  * Halted         | -       | delete                | delete                | delete
  * </pre>
+ * On top of that, {@code status.stateChangeRequests} (queued by virt-api's start/stop/restart): a first Stop naming
+ * the VMI's uid deletes it under Always, RerunOnFailure and Manual; a first Start creates the VMI under Manual and
+ * RerunOnFailure. (*) RerunOnFailure creates without a Start only when the strategy has just become RerunOnFailure,
+ * so a VM stopped through the API stays stopped; a Failed VMI is deleted with a Start queued for the rerun
+ * ({@code syncRunStrategy} in KubeVirt's {@code pkg/virt-controller/watch/vm/vm.go}).
  * The deprecated {@code spec.running} true/false reads as Always/Halted. Nothing is done while the VM or its VMI is
  * being deleted (the VMI's own controller and the garbage collector finish that), nor with a VMI of the same name
  * that another owner controls. So a VM whose launcher pod was evicted (the VMI fails when its pod vanishes)
@@ -50,31 +59,79 @@ public final class VmDecision {
         boolean vmiDeleting = owned != null && owned.getMetadata().getDeletionTimestamp() != null;
         Optional<VmiPhase> phase = owned == null ? Optional.empty() : owned.phase();
 
+        List<VirtualMachineStateChangeRequest> requests = vm.getStatus() == null || vm.getStatus().getStateChangeRequests() == null
+                ? List.of() : vm.getStatus().getStateChangeRequests();
+        VirtualMachineStateChangeRequest first = requests.isEmpty() ? null : requests.getFirst();
+        boolean startRequested = first != null && VirtualMachineStateChangeRequest.START.equals(first.getAction());
+        boolean stopRequested = owned != null && first != null && VirtualMachineStateChangeRequest.STOP.equals(first.getAction())
+                && first.getUid() != null && first.getUid().equals(owned.getMetadata().getUid());
+
+        // a stopped RerunOnFailure VM stays stopped: it starts on a Start, or when the strategy has just become this one
+        String inForce = vm.getStatus() == null ? null : vm.getStatus().getRunStrategy();
+        boolean rerunStarts = startRequested || !RunStrategy.RERUN_ON_FAILURE.value().equals(inForce);
+        boolean startsWithoutVmi = strategy.map(s -> switch (s) {
+            case ALWAYS, ONCE -> true;
+            case RERUN_ON_FAILURE -> rerunStarts;
+            case MANUAL -> startRequested;
+            case HALTED -> false;
+        }).orElse(false);
+
         boolean create = false;
         boolean delete = false;
+        boolean appendStart = false;
         if (!vmDeleting && !vmiDeleting && !foreign && strategy.isPresent()) {
             switch (strategy.get()) {
                 case ALWAYS -> {
                     create = owned == null;
-                    delete = owned != null && owned.isFinal();
+                    delete = owned != null && (owned.isFinal() || stopRequested);
                 }
                 case RERUN_ON_FAILURE -> {
-                    create = owned == null;
-                    delete = phase.filter(p -> p == VmiPhase.FAILED).isPresent();
+                    create = owned == null && rerunStarts;
+                    boolean failed = phase.filter(p -> p == VmiPhase.FAILED).isPresent();
+                    delete = failed || stopRequested;
+                    appendStart = failed && !stopRequested;
                 }
                 case ONCE -> create = owned == null;
                 case HALTED -> delete = owned != null;
                 case MANUAL -> {
+                    create = owned == null && startRequested;
+                    delete = stopRequested;
                 }
             }
         }
+        List<VirtualMachineStateChangeRequest> newRequests = nextRequests(requests, owned, appendStart);
         VmStatusFields status = new VmStatusFields(
                 owned != null,
                 owned != null && !vmiDeleting && vmiReady(owned),
-                printableStatus(vm, owned, strategy),
+                printableStatus(vm, owned, strategy, owned == null ? startsWithoutVmi : !stopRequested),
                 strategy.map(RunStrategy::value).orElse(vm.getSpec() == null ? null : vm.getSpec().getRunStrategy()),
                 readyCondition(vm, owned, now));
-        return new VmPlan(create ? VmiTemplates.render(vm) : null, delete, status);
+        return new VmPlan(create ? VmiTemplates.render(vm) : null, delete, status, newRequests);
+    }
+
+    /**
+     * The VM controller's {@code isTrimFirstChangeRequestNeeded}: a Stop is done once its VMI is gone (or replaced),
+     * a Start once a live VMI exists; only the first request is looked at. Null when the list stays as it is.
+     */
+    static List<VirtualMachineStateChangeRequest> nextRequests(List<VirtualMachineStateChangeRequest> requests,
+                                                              VirtualMachineInstance vmi, boolean appendStart) {
+        List<VirtualMachineStateChangeRequest> next = new ArrayList<>(requests);
+        if (!requests.isEmpty()) {
+            VirtualMachineStateChangeRequest first = requests.getFirst();
+            boolean done = switch (first.getAction() == null ? "" : first.getAction()) {
+                case VirtualMachineStateChangeRequest.STOP -> vmi == null || first.getUid() == null
+                        || !first.getUid().equals(vmi.getMetadata().getUid());
+                case VirtualMachineStateChangeRequest.START -> vmi != null && vmi.getMetadata().getDeletionTimestamp() == null && !vmi.isFinal();
+                default -> false;
+            };
+            if (done) {
+                next.removeFirst();
+            }
+        }
+        if (appendStart) {
+            next.add(new VirtualMachineStateChangeRequest(VirtualMachineStateChangeRequest.START, null));
+        }
+        return next.size() == requests.size() && !appendStart ? null : next;
     }
 
     static boolean controlledBy(VirtualMachineInstance vmi, VirtualMachine vm) {
@@ -96,11 +153,15 @@ public final class VmDecision {
         };
     }
 
-    static String printableStatus(VirtualMachine vm, VirtualMachineInstance vmi, Optional<RunStrategy> strategy) {
+    /**
+     * @param requested false when the state-change requests or the strategy say no VMI should run now (no VMI and none
+     *                  about to be created; a Stop queued for the VMI)
+     */
+    static String printableStatus(VirtualMachine vm, VirtualMachineInstance vmi, Optional<RunStrategy> strategy, boolean requested) {
         if (vm.getMetadata().getDeletionTimestamp() != null) {
             return KubeVirtValues.VM_STATUS_TERMINATING;
         }
-        boolean wantsToRun = wantsToRun(strategy, vmi);
+        boolean wantsToRun = vmi == null ? requested : requested && wantsToRun(strategy, vmi);
         if (vmi == null) {
             return wantsToRun ? KubeVirtValues.VM_STATUS_STARTING : KubeVirtValues.VM_STATUS_STOPPED;
         }

@@ -9,6 +9,7 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstanceStatus;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceTemplateSpec;
 import dev.drainboard.kubevirt.api.VirtualMachineSpec;
 import dev.drainboard.kubevirt.api.VirtualMachineStatus;
+import dev.drainboard.kubevirt.api.VirtualMachineStateChangeRequest;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import org.junit.jupiter.api.Test;
@@ -106,6 +107,43 @@ class VmDecisionTest {
         assertThat(plan.deleteVmi()).as("delete").isEqualTo(delete);
         assertThat(plan.status().printableStatus()).isEqualTo(printable);
         assertThat(plan.status().created()).isEqualTo(vmi != null && !"foreign".equals(vmiState));
+    }
+
+    /** virt-api's start/stop/restart queue {@code status.stateChangeRequests}; the controller acts on the first. */
+    @ParameterizedTest(name = "[{index}] {0}, VMI {1}, requests {2} → create={3} delete={4}, requests after {5}, {6}")
+    @CsvSource(nullValues = "-", delimiter = '|', value = {
+            // strategy    | VMI      | requests            | create | delete | after           | printable
+            "Manual         | none     | Start               | true   | false  | -               | Starting",
+            "Manual         | Running  | Start               | false  | false  | ''              | Running",
+            "Manual         | Running  | Stop:vmi-uid        | false  | true   | -               | Stopping",
+            "Manual         | none     | Stop:vmi-uid,Start  | false  | false  | Start           | Stopped",
+            "Manual         | Running  | Stop:old-uid,Start  | false  | false  | Start           | Running",
+            "Always         | Running  | Stop:vmi-uid,Start  | false  | true   | -               | Stopping",
+            "Always         | none     | Stop:vmi-uid,Start  | true   | false  | Start           | Starting",
+            "RerunOnFailure | Running  | Stop:vmi-uid        | false  | true   | -               | Stopping",
+            "RerunOnFailure | none     | ''                  | false  | false  | -               | Stopped",
+            "RerunOnFailure | none     | Start               | true   | false  | -               | Starting",
+            "RerunOnFailure | Failed   | ''                  | false  | true   | Start           | Starting",
+    })
+    void stateChangeRequests(String strategy, String vmiState, String requests, boolean create, boolean delete, String after,
+                             String printable) {
+        VirtualMachine vm = vm(strategy, null);
+        VirtualMachineStatus status = new VirtualMachineStatus();
+        status.setRunStrategy(strategy);
+        status.setStateChangeRequests(requests.isEmpty() ? List.of() : java.util.Arrays.stream(requests.split(",")).map(r -> {
+            String[] parts = r.split(":");
+            return new VirtualMachineStateChangeRequest(parts[0], parts.length > 1 ? parts[1] : null);
+        }).toList());
+        vm.setStatus(status);
+        VirtualMachineInstance vmi = vmiState.equals("none") ? null : vmi(vmiState, false, VM_UID);
+
+        VmPlan plan = VmDecision.decide(vm, vmi, NOW);
+
+        assertThat(plan.vmiToCreate() != null).as("create").isEqualTo(create);
+        assertThat(plan.deleteVmi()).as("delete").isEqualTo(delete);
+        assertThat(plan.stateChangeRequests() == null ? null : String.join(",", plan.stateChangeRequests().stream()
+                .map(r -> r.getAction() + (r.getUid() == null ? "" : ":" + r.getUid())).toList())).as("after").isEqualTo(after);
+        assertThat(plan.status().printableStatus()).isEqualTo(printable);
     }
 
     @Test
