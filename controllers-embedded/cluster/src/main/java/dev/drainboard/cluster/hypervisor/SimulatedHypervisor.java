@@ -295,6 +295,7 @@ public final class SimulatedHypervisor implements Hypervisor {
                 return;
             }
             transfer = new Transfer(vmiUid, target, options, d.memoryBytes(), clock.instant());
+            transfer.timeScale = timeScale;
             transfers.put(vmiUid, transfer);
         }
         notifyListeners(domain(vmiUid).orElseThrow());
@@ -394,6 +395,8 @@ public final class SimulatedHypervisor implements Hypervisor {
         String failureReason;
         /** Auto-converge: the share of vCPU time taken from the guest, raised with every pass that does not converge. */
         double throttle;
+        /** The cluster's time scale: failure messages give real seconds, as the copied cluster would have said. */
+        double timeScale = 1.0;
 
         Transfer(String vmiUid, Hypervisor target, MigrationOptions options, long memory, Instant now) {
             this.vmiUid = vmiUid;
@@ -452,7 +455,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             }
             Duration elapsed = Duration.between(startedAt, now);
             if (Duration.between(lastProgressAt, now).compareTo(options.progressTimeout()) >= 0) {
-                fail(now, KubeVirtMessages.ABORTING_STUCK.formatted(Duration.between(lastProgressAt, now).toSeconds()));
+                fail(now, KubeVirtMessages.ABORTING_STUCK.formatted(realSeconds(Duration.between(lastProgressAt, now))));
             } else if (elapsed.compareTo(completionTimeout) >= 0 && guestRuns) {
                 if (options.allowWorkloadDisruption() && options.allowPostCopy()) {
                     mode = KubeVirtValues.MIGRATION_MODE_POST_COPY; // the rest is pulled by the target: no more dirtying
@@ -464,7 +467,7 @@ public final class SimulatedHypervisor implements Hypervisor {
                     dirty = 0;
                     completionTimeout = completionTimeout.multipliedBy(2);
                 } else {
-                    fail(now, KubeVirtMessages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
+                    fail(now, KubeVirtMessages.ABORTING_NOT_COMPLETED.formatted(realSeconds(completionTimeout)));
                 }
             }
         }
@@ -477,6 +480,11 @@ public final class SimulatedHypervisor implements Hypervisor {
             long bandwidth = Math.max(1, options.bandwidthBytesPerSecond());
             long passEndNanos = (long) Math.ceil(passRemaining * 1e9 / bandwidth);
             return passEndNanos > 0 && passEndNanos < tick.toNanos() ? Duration.ofNanos(passEndNanos) : tick;
+        }
+
+        /** Whole seconds of real time that a duration of this (time-scaled) cluster stands for. */
+        long realSeconds(Duration scaled) {
+            return timeScale == 1.0 ? scaled.toSeconds() : Math.round(scaled.toNanos() * timeScale / 1e9);
         }
 
         /** Sending everything still to send takes us to the pause deadline (or past it). */
