@@ -102,6 +102,62 @@ class SnapshotCommandTest {
         }
     }
 
+    /**
+     * Credentials that may list everything but pods (a read-only role someone trimmed): the rest is written, pods are
+     * named as missing on stderr and in README.txt, and the exit code is 3.
+     */
+    @Test
+    void writesWhatItMayReadAndNamesWhatItMayNot() throws Exception {
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario("demo")
+                .withPort(0).withKubeconfigOut(dir.resolve("admin.kubeconfig")));
+             KubernetesClient admin = new KubernetesClientBuilder()
+                     .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build()) {
+            admin.resource(io.fabric8.kubernetes.client.utils.Serialization.unmarshal("""
+                    {"apiVersion":"v1","kind":"ServiceAccount","metadata":{"name":"auditor","namespace":"default"}}""",
+                    io.fabric8.kubernetes.api.model.ServiceAccount.class)).create();
+            admin.resource(io.fabric8.kubernetes.client.utils.Serialization.unmarshal("""
+                    {"apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRole","metadata":{"name":"no-pods"},
+                     "rules":[{"apiGroups":["","apps","policy","storage.k8s.io","kubevirt.io","migrations.kubevirt.io",
+                               "instancetype.kubevirt.io","pool.kubevirt.io"],
+                               "resources":["namespaces","nodes","persistentvolumes","persistentvolumeclaims","configmaps",
+                                 "storageclasses","daemonsets","deployments","replicasets","statefulsets","poddisruptionbudgets",
+                                 "kubevirts","virtualmachines","virtualmachineinstances","virtualmachineinstancereplicasets",
+                                 "migrationpolicies","virtualmachineinstancetypes","virtualmachineclusterinstancetypes",
+                                 "virtualmachinepreferences","virtualmachineclusterpreferences","virtualmachinepools"],
+                               "verbs":["get","list"]},
+                              {"nonResourceURLs":["/version","/api","/api/*","/apis","/apis/*"],"verbs":["get"]}]}""",
+                    io.fabric8.kubernetes.api.model.rbac.ClusterRole.class)).create();
+            admin.resource(io.fabric8.kubernetes.client.utils.Serialization.unmarshal("""
+                    {"apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRoleBinding","metadata":{"name":"auditor-no-pods"},
+                     "roleRef":{"apiGroup":"rbac.authorization.k8s.io","kind":"ClusterRole","name":"no-pods"},
+                     "subjects":[{"kind":"ServiceAccount","name":"auditor","namespace":"default"}]}""",
+                    io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding.class)).create();
+            String token = admin.serviceAccounts().inNamespace("default").withName("auditor")
+                    .tokenRequest(new io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder().withNewSpec()
+                            .withExpirationSeconds(3600L).endSpec().build()).getStatus().getToken();
+            Path kubeconfig = dir.resolve("auditor.kubeconfig");
+            dev.drainboard.pki.KubeconfigWriter.write(kubeconfig, "auditor", cluster.url(), cluster.caPem(), token);
+
+            Path copy = dir.resolve("partial");
+            var run = run("snapshot", "--kubeconfig", kubeconfig.toString(), "-o", copy.toString());
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(3);
+            assertThat(run.err()).startsWith("drainboard snapshot: could not read pods: forbidden (pods is forbidden: "
+                    + "User \"system:serviceaccount:default:auditor\" cannot list resource \"pods\" in API group \"\" at the cluster scope)");
+            assertThat(run.out()).contains("4 nodes", "0 pods", "INCOMPLETE, see README.txt");
+            assertThat(Files.readString(copy.resolve("README.txt"))).contains("INCOMPLETE", "pods: forbidden");
+            assertThat(copy.resolve("10-nodes.yaml")).exists();
+            assertThat(copy.resolve("70-pods.yaml")).doesNotExist();
+        }
+    }
+
+    @Test
+    void serveRefusesATimeScaleThatIsNotAPositiveNumber() {
+        var run = run("serve", "--port", "0", "--time-scale", "0");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("drainboard serve: --time-scale must be a number above 0 and at most 1000, got '0'\n");
+        assertThat(run("serve", "--port", "0", "--time-scale", "fast").exitCode()).isEqualTo(2);
+    }
+
     @Test
     void refusesAnOutputThatIsAFile() throws IOException {
         Path file = Files.writeString(dir.resolve("notes.txt"), "mine");

@@ -152,7 +152,7 @@ class RehearseUiTest {
         await().atMost(WAIT).until(() -> running(copy.client()).equals(placements));
         await().atMost(WAIT).until(() -> fx(() -> copy.model().synced().get() && copy.model().nodes().size() == 4));
         resize(1600, 1000);
-        shots.take(console, "rehearse-copy-dark-1600x1000", "node01", "node04");
+        shots.take(console, "rehearse-copy-dark-1600x1000", "node01", "node04", "Live");
         assertThat(new RecentConnections(window.prefs()).list()).contains(realTarget);
         shots.assertAllTaken();
     }
