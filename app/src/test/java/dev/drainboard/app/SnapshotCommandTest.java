@@ -56,7 +56,7 @@ class SnapshotCommandTest {
         State original;
         try (EmbeddedCluster cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString())
                 .withPort(0).withKubeconfigOut(dir.resolve("source.kubeconfig")));
-             Running running = Running.on(cluster, 4)) {
+             Running running = Running.on(cluster, 5)) {
             // vmi-a2 asked for rack r1, which no node has any more: only its status can bring it back to node-a.
             running.client().nodes().withName("node-a").edit(n -> {
                 n.getMetadata().getLabels().remove("rack");
@@ -68,9 +68,9 @@ class SnapshotCommandTest {
 
             var snapshot = run("snapshot", "--kubeconfig", cluster.kubeconfig().toString(), "-o", copy.toString());
             assertThat(snapshot.exitCode()).as(snapshot.err()).isZero();
-            assertThat(snapshot.out()).contains("wrote " + copy + ": 3 nodes, 2 VMs, 4 VMIs",
+            assertThat(snapshot.out()).contains("wrote " + copy + ": 3 nodes, 2 VMs, 5 VMIs",
                     // the app's and KubeVirt's own, one per LiveMigrate VMI
-                    "5 PDBs", "1 migration policies",
+                    "6 PDBs", "1 migration policies",
                     "serve it with: drainboard serve --scenario " + copy);
 
             // A second snapshot into the same folder is refused, and leaves it as it was.
@@ -88,7 +88,7 @@ class SnapshotCommandTest {
 
         try (EmbeddedCluster served = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(copy.toString())
                 .withPort(0).withKubeconfigOut(dir.resolve("copy.kubeconfig")));
-             Running running = Running.on(served, 4)) {
+             Running running = Running.on(served, 5)) {
             State copied = running.state();
             assertThat(copied).isEqualTo(original);
             // Restored, not rescheduled: each guest was started again on the node its VMI names.
