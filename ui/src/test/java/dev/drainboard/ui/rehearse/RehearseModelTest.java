@@ -103,5 +103,19 @@ class RehearseModelTest {
         assertThat(copy.encode()).isEqualTo("embedded\t/tmp/s\t2.5");
         assertThat(copy.subtitle()).isEqualTo("/tmp/s · time ×2.5");
         assertThat(new ConnectTarget.Embedded("demo").encode()).isEqualTo("embedded\tdemo");
+        java.util.prefs.Preferences prefs = java.util.prefs.Preferences.userRoot().node("dev/drainboard/ui-test/" + java.util.UUID.randomUUID());
+        try {
+            var recent = new dev.drainboard.ui.connect.RecentConnections(prefs);
+            recent.remember(new ConnectTarget.Embedded("demo"));
+            recent.remember(copy);
+            assertThat(new dev.drainboard.ui.connect.RecentConnections(prefs).list())
+                    .containsExactly(copy, new ConnectTarget.Embedded("demo"));
+        } finally {
+            try {
+                prefs.removeNode();
+            } catch (java.util.prefs.BackingStoreException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 }
