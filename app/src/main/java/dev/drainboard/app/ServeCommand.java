@@ -34,8 +34,15 @@ public final class ServeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = "demo",
-            description = "Objects to start with: the built-in 'demo' or 'pressure' (node-pressure eviction), a YAML file or a folder of YAML files (default: ${DEFAULT-VALUE}).")
+            description = "Objects to start with: the built-in 'demo' or 'pressure' (node-pressure eviction), a YAML file or a folder of YAML files, "
+                    + "such as one 'drainboard snapshot' wrote (default: ${DEFAULT-VALUE}).")
     String scenario;
+
+    @Option(names = "--time-scale", paramLabel = "N", defaultValue = "1",
+            description = {"Run the simulated world N times faster than real time (a decimal above 0, at most 1000): boots, "
+                    + "guest shutdowns, grace periods, live-migration transfers and KubeVirt's migration timeouts, "
+                    + "consistently (docs/embedded-cluster.md, \"Time scale\"). Default: ${DEFAULT-VALUE}."})
+    String timeScale;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "6443",
             description = "HTTPS port on 127.0.0.1; 0 picks a free port (default: ${DEFAULT-VALUE}).")
@@ -75,7 +82,14 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("drainboard serve: --kubevirt-version must name a KubeVirt release such as v1.6.0, got '" + kubeVirtVersion + "'");
             return 2;
         }
+        java.util.Optional<Double> scale = dev.drainboard.kubevirt.config.ClusterConfig.parseTimeScale(timeScale);
+        if (scale.isEmpty()) {
+            err.println("drainboard serve: --time-scale must be a number above 0 and at most "
+                    + (long) dev.drainboard.kubevirt.config.ClusterConfig.MAX_TIME_SCALE + ", got '" + timeScale + "'");
+            return 2;
+        }
         EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults()
+                .withTimeScale(scale.get())
                 .withScenario(scenario)
                 .withPort(port)
                 .withKubeconfigOut(kubeconfigOut == null ? DEFAULT_KUBECONFIG : kubeconfigOut);
@@ -131,6 +145,10 @@ public final class ServeCommand implements Callable<Integer> {
         out.println("ready url=" + cluster.url() + " kubeconfig=" + cluster.kubeconfig());
         out.println("kubevirt: " + ProfileChoice.resolve(KubeVirtVersion.reported(cluster.api()).orElse(null), null).describe());
         out.flush();
+        if (cluster.timeScale() != 1.0) {
+            err.println("Time runs " + dev.drainboard.cluster.virtapi.KubeVirtTimeScale.format(cluster.timeScale())
+                    + " times faster than real time (annotation drainboard.dev/time-scale on the KubeVirt CR): multiply the durations you measure by it");
+        }
         err.println("Point kubectl at it with: export KUBECONFIG=" + cluster.kubeconfig());
         err.flush();
         try {

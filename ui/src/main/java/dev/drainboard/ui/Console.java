@@ -173,7 +173,13 @@ public final class Console {
         actions.set(center);
         Shell newShell = new Shell(s, theme, id -> view(id, s, center), this::askDisconnect);
         newShell.addLayers(center.layers());
-        newShell.setPaletteActions(center::paletteEntries);
+        newShell.setPaletteActions(() -> {
+            List<dev.drainboard.ui.shell.CommandPalette.Entry> entries = new ArrayList<>(center.paletteEntries());
+            if (!s.info().embedded()) {
+                entries.add(dev.drainboard.ui.rehearse.Rehearsal.entry(s, center.dialogs(), background, this::rehearse));
+            }
+            return entries;
+        });
         shell.set(newShell);
         newShell.installShortcuts(scene, theme);
         root.getChildren().setAll(newShell.root());
@@ -226,6 +232,12 @@ public final class Console {
                 s.info().embedded() ? "The embedded cluster keeps running until the console quits: open it again from "
                         + "Recent to find it as you left it." : "The cluster is not changed.",
                 this::disconnect);
+    }
+
+    /** Leaves the real cluster (it stays in Recent) for an embedded cluster serving a copy of it. */
+    private void rehearse(ConnectTarget.Embedded copy) {
+        disconnect();
+        connect(copy, ModeChoice.AUTO, Connector.MissingCrds.FAIL);
     }
 
     /** Back to the start screen; the old session closes in the background. */

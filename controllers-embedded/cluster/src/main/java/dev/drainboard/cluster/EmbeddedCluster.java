@@ -57,10 +57,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Path kubeconfig;
     private final String token;
     private final String caPem;
+    private final double timeScale;
 
     private EmbeddedCluster(ObjectStore store, ApiServer api, List<ClusterComponent> components,
                             HypervisorRegistry hypervisors, ApiHttpServer http,
-                            String url, Path kubeconfig, String token, String caPem) {
+                            String url, Path kubeconfig, String token, String caPem, double timeScale) {
         this.store = store;
         this.api = api;
         this.components = components;
@@ -70,6 +71,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         this.kubeconfig = kubeconfig;
         this.token = token;
         this.caPem = caPem;
+        this.timeScale = timeScale;
     }
 
     /**
@@ -97,14 +99,19 @@ public final class EmbeddedCluster implements AutoCloseable {
                 installKubeVirtCrds(api, documents);
             }
             ScenarioLoader.load(api, documents);
+            if (options.kubeVirtCrds()) {
+                dev.drainboard.cluster.virtapi.KubeVirtTimeScale.set(api, options.timeScale());
+            } else if (options.timeScale() != 1.0) {
+                throw new IllegalArgumentException("a time scale needs KubeVirt's CRDs (it is written on the KubeVirt CR)");
+            }
             installVirtControllerAccount(api);
             components.add(new NamespaceController(store, registry));
             components.add(new GarbageCollector(store, registry));
             components.add(new DisruptionController(store));
             components.add(new Scheduler(store));
             components.addAll(WorkloadControllers.all(new WorkloadApi(api)));
-            components.add(new SimulatedHypervisors(store, hypervisors, options.hypervisorTiming()));
-            components.add(new SimulatedKubelets(store, hypervisors, options.podStartDelay()));
+            components.add(new SimulatedHypervisors(store, hypervisors, options.hypervisorTiming(), options.timeScale()));
+            components.add(new SimulatedKubelets(store, hypervisors, options.podStartDelay(), options.timeScale()));
             components.forEach(ClusterComponent::start);
 
             IssuedCertificate serving = ca.issueServerCertificate("drainboard-apiserver",
@@ -116,7 +123,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             Path kubeconfig = options.kubeconfigOut() != null ? options.kubeconfigOut()
                     : Files.createTempDirectory("drainboard-").resolve("kubeconfig");
             KubeconfigWriter.write(kubeconfig, options.contextName(), url, ca.certificatePem(), token);
-            return new EmbeddedCluster(store, api, components, hypervisors, http, url, kubeconfig, token, ca.certificatePem());
+            return new EmbeddedCluster(store, api, components, hypervisors, http, url, kubeconfig, token, ca.certificatePem(), options.timeScale());
         } catch (ScenarioException | IOException | RuntimeException e) {
             components.forEach(ClusterComponent::close);
             if (http != null) {
@@ -226,6 +233,11 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     public ApiServer api() {
         return api;
+    }
+
+    /** How many times faster than real time this cluster runs ({@link EmbeddedClusterOptions#timeScale()}). */
+    public double timeScale() {
+        return timeScale;
     }
 
     /**

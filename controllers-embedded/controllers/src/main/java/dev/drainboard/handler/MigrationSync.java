@@ -98,13 +98,25 @@ public final class MigrationSync {
      */
     public static MigrationOptions options(MigrationConfig config, Map<String, String> nodeAnnotations,
                                            Map<String, String> vmiAnnotations, long memoryBytes) {
+        return options(config, nodeAnnotations, vmiAnnotations, memoryBytes, 1.0);
+    }
+
+    /**
+     * The same at a time scale ({@code ClusterConfig.timeScale()}): rates (link speed or bandwidth cap, dirty rate)
+     * multiplied by it, downtime and timeouts divided by it. A pre-copy transfer's course depends only on the ratios
+     * of these (what a pass leaves dirty = dirty rate × pass length), so it converges, or not, exactly as at real
+     * time, in 1/scale of the time; the hypervisor's reported durations times the scale are real time.
+     */
+    public static MigrationOptions options(MigrationConfig config, Map<String, String> nodeAnnotations,
+                                           Map<String, String> vmiAnnotations, long memoryBytes, double timeScale) {
         long bandwidth = config.bandwidthLimited() ? config.bandwidthBytesPerSecond()
                 : quantity(nodeAnnotations, SimulationKnobs.LINK_SPEED, DEFAULT_LINK_BYTES_PER_SECOND);
         long dirty = quantity(vmiAnnotations, SimulationKnobs.MEMORY_DIRTY_RATE, 0);
         long gigabytes = Math.max(1, (memoryBytes + 999_999_999L) / 1_000_000_000L);
-        return new MigrationOptions(bandwidth, dirty, Duration.ofMillis(config.maxDowntimeMs()),
-                Duration.ofSeconds(config.progressTimeout()),
-                Duration.ofSeconds(config.completionTimeoutPerGiB() * gigabytes),
+        return new MigrationOptions(Math.round(bandwidth * timeScale), Math.round(dirty * timeScale),
+                ClusterConfig.scaled(Duration.ofMillis(config.maxDowntimeMs()), timeScale),
+                ClusterConfig.scaled(Duration.ofSeconds(config.progressTimeout()), timeScale),
+                ClusterConfig.scaled(Duration.ofSeconds(config.completionTimeoutPerGiB() * gigabytes), timeScale),
                 config.allowPostCopy(), config.allowWorkloadDisruption(), config.allowAutoConverge(), null);
     }
 

@@ -232,7 +232,7 @@ public final class NodeHandler implements AutoCloseable {
             if (uid.equals(vmiUid)) {
                 continue;
             }
-            VmiSync.Plan plan = VmiSync.decide(null, d, null, now);
+            VmiSync.Plan plan = VmiSync.decide(null, d, null, config.current(), Map.of(), now);
             apply(null, h, d, plan);
             requeue = earlier(requeue, plan.requeueAfter());
         }
@@ -407,7 +407,7 @@ public final class NodeHandler implements AutoCloseable {
                 Node node = nodes.getStore().getByKey(vmi.getStatus().getNodeName());
                 MigrationOptions options = MigrationSync.options(MigrationSync.configOf(state, config.current().migrations()),
                         node == null ? Map.of() : node.getMetadata().getAnnotations(),
-                        vmi.getMetadata().getAnnotations(), definitionOf(vmi).memoryBytes());
+                        vmi.getMetadata().getAnnotations(), definitionOf(vmi).memoryBytes(), config.current().timeScale());
                 options = MigrationSync.withNodePressureAssist(options, config.current().nodePressureAssist(), vmi,
                         source.domain(uid).map(Domain::gracefulShutdownRequestedAt).orElse(null));
                 if (target == null) {

@@ -62,9 +62,16 @@ public final class NodePressureEvacuation {
      * When the kubelet is expected to kill the launcher: its SIGTERM plus the shorter of the node's
      * {@code evictionMaxPodGracePeriod} (annotation {@value SimulationKnobs#EVICTION_MAX_POD_GRACE_PERIOD},
      * when the node has one) and the launcher pod's own grace period (the VMI's + 30 s), as a kubelet caps a soft
-     * eviction's grace period.
+     * eviction's grace period. Those are real seconds; the simulated kubelet divides them by the cluster's time scale,
+     * and so does this.
      */
     public static Instant expectedKill(VirtualMachineInstance vmi, Domain domain, Map<String, String> nodeAnnotations, Instant now) {
+        return expectedKill(vmi, domain, nodeAnnotations, 1.0, now);
+    }
+
+    /** The same at a time scale. */
+    public static Instant expectedKill(VirtualMachineInstance vmi, Domain domain, Map<String, String> nodeAnnotations,
+                                       double timeScale, Instant now) {
         Instant signalled = domain.gracefulShutdownRequestedAt() != null ? domain.gracefulShutdownRequestedAt() : now;
         Long vmiGrace = vmi.getSpec() == null ? null : vmi.getSpec().getTerminationGracePeriodSeconds();
         long grace = (vmiGrace != null ? vmiGrace : KubeVirtDefaults.GRACE_PERIOD_SECONDS) + 2 * KubeVirtDefaults.LAUNCHER_GRACE_PADDING_SECONDS;
@@ -79,7 +86,7 @@ public final class NodePressureEvacuation {
                 // the kubelet refuses such a configuration; the pod's own grace period stands
             }
         }
-        return signalled.plusSeconds(grace);
+        return signalled.plus(dev.drainboard.kubevirt.config.ClusterConfig.scaled(Duration.ofSeconds(grace), timeScale));
     }
 
     /** When a {@code PauseBeforeKill} migration must be done: a twentieth of the time before the kill (at most 1 s) early. */

@@ -105,7 +105,7 @@ public final class VmiSync {
                 return Plan.NOTHING;
             }
             return domain.isAlive()
-                    ? shutDown(domain, domain.gracePeriodSeconds(), now, false)
+                    ? shutDown(domain, domain.gracePeriodSeconds(), config.timeScale(), now, false)
                     : new Plan(DomainAction.UNDEFINE, null, null, List.of(), null);
         }
         VmiPhase phase = vmi.phase().orElse(null);
@@ -114,9 +114,9 @@ public final class VmiSync {
         if (domain != null && domain.isAlive() && (deleting || finished || domain.gracefulShutdownRequested())) {
             boolean migratable = liveMigratable != null ? KubeVirtConditions.STATUS_TRUE.equals(liveMigratable.getStatus()) : vmi.isMigratable();
             if (NodePressureEvacuation.shouldEvacuate(config, vmi, domain, migratable)) {
-                return evacuate(vmi, domain, phase, liveMigratable, nodeAnnotations, now);
+                return evacuate(vmi, domain, phase, liveMigratable, config, nodeAnnotations, now);
             }
-            return shutDown(domain, gracePeriodSeconds(vmi, domain), now, true);
+            return shutDown(domain, gracePeriodSeconds(vmi, domain), config.timeScale(), now, true);
         }
         if (domain == null) {
             if (deleting || finished || (phase != VmiPhase.SCHEDULED && phase != VmiPhase.RUNNING)) {
@@ -159,12 +159,12 @@ public final class VmiSync {
      * (then it is kept up as any running VMI while the evacuation controller migrates it).
      */
     private static Plan evacuate(VirtualMachineInstance vmi, Domain domain, VmiPhase phase, Condition liveMigratable,
-                                 Map<String, String> nodeAnnotations, Instant now) {
+                                 ClusterConfig config, Map<String, String> nodeAnnotations, Instant now) {
         String node = domain.nodeName();
         if (node.equals(vmi.getStatus().getEvacuationNodeName()) && NodePressureEvacuation.markedForNodePressure(vmi)) {
             return running(vmi, phase, liveMigratable, now);
         }
-        Instant kill = NodePressureEvacuation.expectedKill(vmi, domain, nodeAnnotations, now);
+        Instant kill = NodePressureEvacuation.expectedKill(vmi, domain, nodeAnnotations, config.timeScale(), now);
         return new Plan(DomainAction.NONE, null, null,
                 List.of(new Event(false, DrainboardEvents.NODE_PRESSURE_EVACUATION_REASON,
                         DrainboardEvents.NODE_PRESSURE_EVACUATION_MESSAGE.formatted(node, kill.truncatedTo(ChronoUnit.SECONDS)))),
@@ -205,11 +205,12 @@ public final class VmiSync {
 
     /**
      * Graceful shutdown: ACPI first (with an event on the first attempt only), then destroy once the grace period,
-     * counted from the first attempt, is over. A grace period of 0 destroys at once.
+     * counted from the first attempt, is over. A grace period of 0 destroys at once. The grace period is real seconds,
+     * divided by the cluster's time scale.
      */
-    private static Plan shutDown(Domain domain, long graceSeconds, Instant now, boolean withEvents) {
+    private static Plan shutDown(Domain domain, long graceSeconds, double timeScale, Instant now, boolean withEvents) {
         Instant first = domain.shutdownRequestedAt();
-        Duration grace = Duration.ofSeconds(Math.max(0, graceSeconds));
+        Duration grace = ClusterConfig.scaled(Duration.ofSeconds(Math.max(0, graceSeconds)), timeScale);
         Duration left = first == null ? grace : grace.minus(Duration.between(first, now));
         if (grace.isZero() || left.isZero() || left.isNegative()) {
             return new Plan(DomainAction.DESTROY, null, null,

@@ -115,7 +115,7 @@ public record DrainWaits(Map<String, WhyPendingDecision.Why> why, double seconds
         nodes.forEach(n -> nodeAnnotations.put(n.getMetadata().getName(),
                 n.getMetadata().getAnnotations() == null ? Map.of() : n.getMetadata().getAnnotations()));
         WhyPendingDecision.Cluster cluster = new WhyPendingDecision.Cluster(vmims, vmiNodes, targetByVmimUid.keySet(),
-                config.migrations(), MigrationTimings.defaults().backoff(), now);
+                config.migrations(), MigrationTimings.defaults().scaledBy(config.timeScale()).backoff(), now);
 
         Map<String, WhyPendingDecision.Why> why = new LinkedHashMap<>();
         List<TimeLeftDecision.Move> moves = new ArrayList<>();

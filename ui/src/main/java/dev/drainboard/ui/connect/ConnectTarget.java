@@ -36,8 +36,21 @@ public sealed interface ConnectTarget {
         }
     }
 
-    /** An embedded cluster seeded from a scenario: {@code demo} or a YAML file/folder. */
-    record Embedded(String scenario) implements ConnectTarget {
+    /**
+     * An embedded cluster seeded from a scenario: {@code demo} or a YAML file/folder (such as a snapshot of a real
+     * cluster), running {@code timeScale} times faster than real time (docs/embedded-cluster.md, "Time scale").
+     */
+    record Embedded(String scenario, double timeScale) implements ConnectTarget {
+        public Embedded {
+            if (!(timeScale > 0)) {
+                throw new IllegalArgumentException("time scale must be positive, got " + timeScale);
+            }
+        }
+
+        public Embedded(String scenario) {
+            this(scenario, 1.0);
+        }
+
         @Override
         public String title() {
             return "Embedded cluster";
@@ -45,12 +58,19 @@ public sealed interface ConnectTarget {
 
         @Override
         public String subtitle() {
-            return "demo".equals(scenario) ? "built-in demo scenario" : scenario;
+            String what = "demo".equals(scenario) ? "built-in demo scenario" : scenario;
+            return timeScale == 1.0 ? what : what + " · time ×" + dev.drainboard.cluster.virtapi.KubeVirtTimeScale.format(timeScale);
         }
 
         @Override
         public String encode() {
-            return "embedded\t" + scenario;
+            return timeScale == 1.0 ? "embedded\t" + scenario
+                    : "embedded\t" + scenario + "\t" + dev.drainboard.cluster.virtapi.KubeVirtTimeScale.format(timeScale);
+        }
+
+        /** The key of a running cluster of this target: one per scenario and time scale. */
+        public String key() {
+            return encode();
         }
     }
 
@@ -61,6 +81,9 @@ public sealed interface ConnectTarget {
         }
         if (parts.length == 2 && parts[0].equals("embedded") && !parts[1].isEmpty()) {
             return Optional.of(new Embedded(parts[1]));
+        }
+        if (parts.length == 3 && parts[0].equals("embedded") && !parts[1].isEmpty()) {
+            return dev.drainboard.kubevirt.config.ClusterConfig.parseTimeScale(parts[2]).map(scale -> new Embedded(parts[1], scale));
         }
         return Optional.empty();
     }

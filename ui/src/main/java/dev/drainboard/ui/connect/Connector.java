@@ -81,7 +81,7 @@ public final class Connector {
 
     /** Whether an embedded cluster of this scenario is running from an earlier session. */
     public boolean hasRunningEmbedded(String scenario) {
-        return kept.containsKey(scenario);
+        return kept.containsKey(new ConnectTarget.Embedded(scenario).key());
     }
 
     /** Stops the embedded clusters kept running (blocking). */
@@ -121,14 +121,15 @@ public final class Connector {
             String context;
             String user;
             if (target instanceof ConnectTarget.Embedded e) {
-                EmbeddedCluster running = keepEmbedded ? kept.get(e.scenario()) : null;
+                EmbeddedCluster running = keepEmbedded ? kept.get(e.key()) : null;
                 progress.accept(running != null ? "Reconnecting to the embedded cluster (" + e.subtitle() + ")…"
                         : "Starting the embedded cluster (" + e.subtitle() + ")…");
                 try {
                     embedded = running != null ? running
-                            : EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(e.scenario()));
+                            : EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(e.scenario())
+                            .withTimeScale(e.timeScale()));
                     if (keepEmbedded) {
-                        kept.put(e.scenario(), embedded);
+                        kept.put(e.key(), embedded);
                     }
                     config = Config.fromKubeconfig(Files.readString(embedded.kubeconfig()));
                 } catch (Exception ex) {

@@ -588,7 +588,7 @@ public final class ClusterModel implements AutoCloseable {
                 }
             }
             waitingCluster = new WhyPendingDecision.Cluster(all, vmiNodes, withTarget,
-                    config.migrations(), MigrationTimings.defaults().backoff(), java.time.Instant.now());
+                    config.migrations(), MigrationTimings.defaults().scaledBy(config.timeScale()).backoff(), java.time.Instant.now());
         }
         Pod target = podInformer.getIndexer().byIndex(BY_MIGRATION, Objects.toString(vmim.getMetadata().getUid(), "")).stream()
                 .max(Comparator.comparing(p -> Objects.toString(p.getMetadata().getCreationTimestamp(), ""))).orElse(null);

@@ -52,6 +52,8 @@ public final class SimulatedHypervisor implements Hypervisor {
     static final Duration TICK = Duration.ofMillis(50);
     /** Listeners hear of a running transfer at most this often by default (and at once when it ends or changes mode). */
     static final Duration PROGRESS_INTERVAL = Duration.ofMillis(250);
+    /** The finest transfer tick a time scale brings: finer ones cost CPU and change nothing but rounding. */
+    static final Duration MIN_SCALED_TICK = Duration.ofMillis(5);
 
     /**
      * The hypervisor's timing.
@@ -91,12 +93,35 @@ public final class SimulatedHypervisor implements Hypervisor {
             return new Timing(bootDelay.dividedBy(factor), guestShutdownDelay.dividedBy(factor),
                     tick.dividedBy(factor), progressInterval.dividedBy(factor));
         }
+
+        /**
+         * This timing in a cluster running {@code scale} times faster ({@code --time-scale}): boot and shutdown
+         * times divided by it; the transfer tick too, but never below {@link #MIN_SCALED_TICK} (the model integrates
+         * over the time that passed, so a coarser tick only rounds where a pass ends); the progress interval is left
+         * as it is, since it only sets how often progress is written to the API, not how the transfer goes.
+         */
+        public Timing scaledBy(double scale) {
+            if (!(scale > 0)) {
+                throw new IllegalArgumentException("time scale must be positive, got " + scale);
+            }
+            if (scale == 1.0) {
+                return this;
+            }
+            Duration scaledTick = dev.drainboard.kubevirt.config.ClusterConfig.scaled(tick, scale);
+            if (scaledTick.compareTo(MIN_SCALED_TICK) < 0) {
+                scaledTick = tick.compareTo(MIN_SCALED_TICK) < 0 ? tick : MIN_SCALED_TICK;
+            }
+            return new Timing(dev.drainboard.kubevirt.config.ClusterConfig.scaled(bootDelay, scale),
+                    dev.drainboard.kubevirt.config.ClusterConfig.scaled(guestShutdownDelay, scale), scaledTick, progressInterval);
+        }
     }
 
     private final String nodeName;
     private final Clock clock;
     private final ScheduledExecutorService timers;
     private final Timing timing;
+    /** How many times faster than real time the cluster runs: the VMIs' boot and shutdown knobs are divided by it. */
+    private final double timeScale;
     private final Map<String, Domain> domains = new LinkedHashMap<>();
     private final Map<String, Duration> shutdownDelays = new LinkedHashMap<>();
     private final List<DomainListener> listeners = new CopyOnWriteArrayList<>();
@@ -105,10 +130,20 @@ public final class SimulatedHypervisor implements Hypervisor {
     private final Object notifyLock = new Object();
 
     public SimulatedHypervisor(String nodeName, Clock clock, ScheduledExecutorService timers, Timing timing) {
+        this(nodeName, clock, timers, timing, 1.0);
+    }
+
+    /**
+     * @param timing    already at the cluster's time scale ({@link Timing#scaledBy})
+     * @param timeScale the cluster's time scale, by which the VMIs' {@value #BOOT_DELAY} and
+     *                  {@value #GUEST_SHUTDOWN_DELAY} (real time) are divided
+     */
+    public SimulatedHypervisor(String nodeName, Clock clock, ScheduledExecutorService timers, Timing timing, double timeScale) {
         this.nodeName = nodeName;
         this.clock = clock;
         this.timers = timers;
         this.timing = timing;
+        this.timeScale = timeScale;
     }
 
     @Override
@@ -129,7 +164,7 @@ public final class SimulatedHypervisor implements Hypervisor {
     @Override
     public Domain start(DomainDefinition d) {
         Domain domain;
-        Duration boot = knob(d.annotations(), BOOT_DELAY, timing.bootDelay());
+        Duration boot = knob(d.annotations(), BOOT_DELAY, timing.bootDelay(), timeScale);
         synchronized (this) {
             Domain existing = domains.get(d.vmiUid());
             if (existing != null) {
@@ -138,7 +173,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             domain = new Domain(d.vmiUid(), d.namespace(), d.name(), nodeName, DomainState.STARTING, StopReason.NONE,
                     d.memoryBytes(), d.gracePeriodSeconds(), false, null, false, null);
             domains.put(d.vmiUid(), domain);
-            Duration shutdown = knob(d.annotations(), GUEST_SHUTDOWN_DELAY, timing.guestShutdownDelay());
+            Duration shutdown = knob(d.annotations(), GUEST_SHUTDOWN_DELAY, timing.guestShutdownDelay(), timeScale);
             shutdownDelays.put(d.vmiUid(), shutdown);
         }
         notifyListeners(domain);
@@ -225,7 +260,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             domain = new Domain(d.vmiUid(), d.namespace(), d.name(), nodeName, DomainState.RUNNING, StopReason.NONE,
                     d.memoryBytes(), d.gracePeriodSeconds(), false, null, true, null);
             domains.put(d.vmiUid(), domain);
-            shutdownDelays.put(d.vmiUid(), knob(d.annotations(), GUEST_SHUTDOWN_DELAY, timing.guestShutdownDelay()));
+            shutdownDelays.put(d.vmiUid(), knob(d.annotations(), GUEST_SHUTDOWN_DELAY, timing.guestShutdownDelay(), timeScale));
         }
         notifyListeners(domain);
         return domain;
@@ -260,6 +295,7 @@ public final class SimulatedHypervisor implements Hypervisor {
                 return;
             }
             transfer = new Transfer(vmiUid, target, options, d.memoryBytes(), clock.instant());
+            transfer.timeScale = timeScale;
             transfers.put(vmiUid, transfer);
         }
         notifyListeners(domain(vmiUid).orElseThrow());
@@ -359,6 +395,8 @@ public final class SimulatedHypervisor implements Hypervisor {
         String failureReason;
         /** Auto-converge: the share of vCPU time taken from the guest, raised with every pass that does not converge. */
         double throttle;
+        /** The cluster's time scale: failure messages give real seconds, as the copied cluster would have said. */
+        double timeScale = 1.0;
 
         Transfer(String vmiUid, Hypervisor target, MigrationOptions options, long memory, Instant now) {
             this.vmiUid = vmiUid;
@@ -417,7 +455,7 @@ public final class SimulatedHypervisor implements Hypervisor {
             }
             Duration elapsed = Duration.between(startedAt, now);
             if (Duration.between(lastProgressAt, now).compareTo(options.progressTimeout()) >= 0) {
-                fail(now, KubeVirtMessages.ABORTING_STUCK.formatted(Duration.between(lastProgressAt, now).toSeconds()));
+                fail(now, KubeVirtMessages.ABORTING_STUCK.formatted(realSeconds(Duration.between(lastProgressAt, now))));
             } else if (elapsed.compareTo(completionTimeout) >= 0 && guestRuns) {
                 if (options.allowWorkloadDisruption() && options.allowPostCopy()) {
                     mode = KubeVirtValues.MIGRATION_MODE_POST_COPY; // the rest is pulled by the target: no more dirtying
@@ -429,7 +467,7 @@ public final class SimulatedHypervisor implements Hypervisor {
                     dirty = 0;
                     completionTimeout = completionTimeout.multipliedBy(2);
                 } else {
-                    fail(now, KubeVirtMessages.ABORTING_NOT_COMPLETED.formatted(completionTimeout.toSeconds()));
+                    fail(now, KubeVirtMessages.ABORTING_NOT_COMPLETED.formatted(realSeconds(completionTimeout)));
                 }
             }
         }
@@ -442,6 +480,11 @@ public final class SimulatedHypervisor implements Hypervisor {
             long bandwidth = Math.max(1, options.bandwidthBytesPerSecond());
             long passEndNanos = (long) Math.ceil(passRemaining * 1e9 / bandwidth);
             return passEndNanos > 0 && passEndNanos < tick.toNanos() ? Duration.ofNanos(passEndNanos) : tick;
+        }
+
+        /** Whole seconds of real time that a duration of this (time-scaled) cluster stands for. */
+        long realSeconds(Duration scaled) {
+            return timeScale == 1.0 ? scaled.toSeconds() : Math.round(scaled.toNanos() * timeScale / 1e9);
         }
 
         /** Sending everything still to send takes us to the pause deadline (or past it). */
@@ -554,6 +597,19 @@ public final class SimulatedHypervisor implements Hypervisor {
                 }
             }
         }
+    }
+
+    /**
+     * A duration knob (real time, divided by the time scale; the fallback is already scaled); {@code never} is null
+     * (the step never happens); a malformed value keeps the default.
+     */
+    static Duration knob(Map<String, String> annotations, String key, Duration fallback, double timeScale) {
+        Duration value = knob(annotations, key, null);
+        if (value == null) {
+            String text = annotations.get(key);
+            return text != null && text.trim().equals(NEVER) ? null : fallback;
+        }
+        return dev.drainboard.kubevirt.config.ClusterConfig.scaled(value, timeScale);
     }
 
     /** A duration knob; {@code never} is null (the step never happens); a malformed value keeps the default. */

@@ -19,6 +19,7 @@ public final class SimulatedHypervisors implements ClusterComponent {
     private final ObjectStore store;
     private final HypervisorRegistry registry;
     private final SimulatedHypervisor.Timing timing;
+    private final double timeScale;
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "simulated-hypervisors");
         t.setDaemon(true);
@@ -26,9 +27,15 @@ public final class SimulatedHypervisors implements ClusterComponent {
     });
 
     public SimulatedHypervisors(ObjectStore store, HypervisorRegistry registry, SimulatedHypervisor.Timing timing) {
+        this(store, registry, timing, 1.0);
+    }
+
+    /** @param timing real-time timing, which this scales by {@code timeScale} (docs/embedded-cluster.md, "Time scale") */
+    public SimulatedHypervisors(ObjectStore store, HypervisorRegistry registry, SimulatedHypervisor.Timing timing, double timeScale) {
         this.store = store;
         this.registry = registry;
-        this.timing = timing;
+        this.timing = timing.scaledBy(timeScale);
+        this.timeScale = timeScale;
     }
 
     @Override
@@ -53,7 +60,7 @@ public final class SimulatedHypervisors implements ClusterComponent {
 
     private synchronized void ensure(String node) {
         if (!registry.serves(node)) {
-            registry.register(new SimulatedHypervisor(node, store.clock(), timers, timing));
+            registry.register(new SimulatedHypervisor(node, store.clock(), timers, timing, timeScale));
         }
     }
 

@@ -22,6 +22,8 @@ import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.simulation.SimulationKnobs;
 import dev.drainboard.units.GoDurations;
 
+import dev.drainboard.kubevirt.config.ClusterConfig;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -65,6 +67,8 @@ public final class SimulatedKubelets implements ClusterComponent {
     private final ObjectStore store;
     private final HypervisorRegistry hypervisors;
     private final Duration defaultStartDelay;
+    /** How many times faster than real time this cluster runs: start and shutdown delays and grace periods shrink. */
+    private final double timeScale;
     private final ComponentQueue queue;
     /** Launcher pods by "node/VMI uid", so that a domain's change reaches its pod. */
     private final Map<String, String> launchers = new ConcurrentHashMap<>();
@@ -98,9 +102,19 @@ public final class SimulatedKubelets implements ClusterComponent {
      * @param defaultStartDelay how long a pod takes to start when it has no start-delay annotation
      */
     public SimulatedKubelets(ObjectStore store, HypervisorRegistry hypervisors, Duration defaultStartDelay) {
+        this(store, hypervisors, defaultStartDelay, 1.0);
+    }
+
+    /**
+     * @param timeScale how many times faster than real time the cluster runs (docs/embedded-cluster.md, "Time
+     *                  scale"): pod start and shutdown delays (the default and the annotations) and grace periods are
+     *                  real time, divided by it
+     */
+    public SimulatedKubelets(ObjectStore store, HypervisorRegistry hypervisors, Duration defaultStartDelay, double timeScale) {
         this.store = store;
         this.hypervisors = hypervisors;
         this.defaultStartDelay = defaultStartDelay;
+        this.timeScale = timeScale;
         this.queue = new ComponentQueue("simulated-kubelets", this::sync);
         this.memoryPressure = new MemoryPressureMonitor(store, hypervisors, this);
     }
@@ -342,7 +356,7 @@ public final class SimulatedKubelets implements ClusterComponent {
         }
         if (phase.equals("Pending")) {
             Instant created = Json.parseTimestamp(Json.text(pod, "metadata", "creationTimestamp"));
-            Duration delay = annotationDuration(pod, START_DELAY, defaultStartDelay);
+            Duration delay = ClusterConfig.scaled(annotationDuration(pod, START_DELAY, defaultStartDelay), timeScale);
             Instant due = created == null ? now : created.plus(delay);
             if (now.isBefore(due)) {
                 queue.addAfter(key, Duration.between(now, due).toMillis() + 5);
@@ -375,14 +389,14 @@ public final class SimulatedKubelets implements ClusterComponent {
             hypervisorOf(pod).ifPresent(h -> h.requestGracefulShutdown(vmiUid(pod)));
         }
         // The grace period as it is now: a later delete may have shortened it.
-        Instant deadline = sigterm.plusSeconds(eviction != null ? eviction.graceSeconds()
-                : pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0));
+        Instant deadline = sigterm.plus(ClusterConfig.scaled(Duration.ofSeconds(eviction != null ? eviction.graceSeconds()
+                : pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0)), timeScale));
         Instant exit;
         if (domain != null) {
             // virt-launcher exits when its domain is off; a domain change re-queues the pod.
             exit = domain.isAlive() ? deadline : sigterm;
         } else {
-            exit = sigterm.plus(annotationDuration(pod, SHUTDOWN_DELAY, Duration.ZERO));
+            exit = sigterm.plus(ClusterConfig.scaled(annotationDuration(pod, SHUTDOWN_DELAY, Duration.ZERO), timeScale));
         }
         boolean killed = exit.isAfter(deadline) || (domain != null && domain.isAlive());
         if (exit.isAfter(deadline)) {

@@ -33,6 +33,10 @@ import java.util.Set;
  * @param profileChoice    which KubeVirt release's drain path applies and what said so ({@link ProfileChoice#resolve}:
  *                         the CR's {@code status.observedKubeVirtVersion}, else the virt-controller image's tag, else
  *                         {@link KubeVirtProfile#SEEDS})
+ * @param timeScale        how many times faster than real time the cluster's simulated world runs (annotation
+ *                         {@value DrainboardAnnotations#TIME_SCALE} on the CR, which a time-scaled embedded cluster
+ *                         writes; 1 on a real cluster): the controllers divide their own timers and KubeVirt's
+ *                         timeouts by it (docs/embedded-cluster.md, "Time scale")
  */
 public record ClusterConfig(
         EvictionStrategy evictionStrategy,
@@ -40,12 +44,22 @@ public record ClusterConfig(
         Set<String> featureGates,
         Optional<String> source,
         NodePressureAssist nodePressureAssist,
-        ProfileChoice profileChoice) {
+        ProfileChoice profileChoice,
+        double timeScale) {
 
     public ClusterConfig {
         featureGates = Collections.unmodifiableSet(new LinkedHashSet<>(featureGates));
         nodePressureAssist = nodePressureAssist == null ? NodePressureAssist.NONE : nodePressureAssist;
         profileChoice = profileChoice == null ? ProfileChoice.defaults() : profileChoice;
+        if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
+            throw new IllegalArgumentException("time scale must be a positive number, got " + timeScale);
+        }
+    }
+
+    /** At real time (time scale 1). */
+    public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
+                         Optional<String> source, NodePressureAssist nodePressureAssist, ProfileChoice profileChoice) {
+        this(evictionStrategy, migrations, featureGates, source, nodePressureAssist, profileChoice, 1.0);
     }
 
     /** With a profile an operator chose (a test, a scenario's override); the default profile counts as said by nobody. */
@@ -73,7 +87,29 @@ public record ClusterConfig(
 
     /** The same configuration with this profile choice. */
     public ClusterConfig withProfile(ProfileChoice choice) {
-        return new ClusterConfig(evictionStrategy, migrations, featureGates, source, nodePressureAssist, choice);
+        return new ClusterConfig(evictionStrategy, migrations, featureGates, source, nodePressureAssist, choice, timeScale);
+    }
+
+    /** The same configuration at another time scale. */
+    public ClusterConfig withTimeScale(double scale) {
+        return new ClusterConfig(evictionStrategy, migrations, featureGates, source, nodePressureAssist, profileChoice, scale);
+    }
+
+    /**
+     * A duration of the simulated world's real-time clock as it runs in this cluster: divided by the time scale
+     * (never below a millisecond when it was positive). At scale 1 the duration itself.
+     */
+    public java.time.Duration scaled(java.time.Duration realTime) {
+        return scaled(realTime, timeScale);
+    }
+
+    /** {@code realTime} divided by {@code scale}; a positive duration stays at least 1 ms, so a timer still waits. */
+    public static java.time.Duration scaled(java.time.Duration realTime, double scale) {
+        if (realTime == null || scale == 1.0 || realTime.isZero() || realTime.isNegative()) {
+            return realTime;
+        }
+        long nanos = Math.round(realTime.toNanos() / scale);
+        return java.time.Duration.ofNanos(Math.max(1_000_000L, nanos));
     }
 
     public ClusterConfig(EvictionStrategy evictionStrategy, MigrationConfig migrations, Set<String> featureGates,
@@ -163,8 +199,9 @@ public record ClusterConfig(
         String source = kubeVirt.getMetadata().getNamespace() + "/" + kubeVirt.getMetadata().getName();
         NodePressureAssist assist = nodePressureAssist(kubeVirt);
         ProfileChoice profile = profile(kubeVirt, virtControllerImage);
+        double timeScale = timeScale(kubeVirt);
         if (configuration == null) {
-            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source), assist, profile);
+            return new ClusterConfig(EvictionStrategy.NONE, MigrationConfig.defaults(), Set.of(), Optional.of(source), assist, profile, timeScale);
         }
         EvictionStrategy evictionStrategy = EvictionStrategy.NONE;
         if (configuration.getEvictionStrategy() != null) {
@@ -176,8 +213,35 @@ public record ClusterConfig(
                 || configuration.getDeveloperConfiguration().getFeatureGates() == null
                 ? List.of() : configuration.getDeveloperConfiguration().getFeatureGates();
         return new ClusterConfig(evictionStrategy, migrations(configuration.getMigrations()),
-                new LinkedHashSet<>(gates), Optional.of(source), assist, profile);
+                new LinkedHashSet<>(gates), Optional.of(source), assist, profile, timeScale);
     }
+
+    /**
+     * The CR's {@value DrainboardAnnotations#TIME_SCALE}: a positive decimal ({@code "10"}, {@code "2.5"}); absent or
+     * blank is 1. Anything else is refused, as the other malformed settings of the CR are: a cluster that runs at
+     * another pace than its controllers believe would time out migrations at the wrong moment.
+     */
+    static double timeScale(KubeVirt kubeVirt) throws InvalidClusterConfigException {
+        var annotations = kubeVirt.getMetadata().getAnnotations();
+        String text = annotations == null ? null : annotations.get(DrainboardAnnotations.TIME_SCALE);
+        if (text == null || text.isBlank()) {
+            return 1.0;
+        }
+        return parseTimeScale(text).orElseThrow(() -> new InvalidClusterConfigException(
+                "annotation " + DrainboardAnnotations.TIME_SCALE + " must be a positive number, got " + text));
+    }
+
+    /** A time scale as written on the CR or given to {@code serve --time-scale}: a finite decimal above 0. */
+    public static Optional<Double> parseTimeScale(String text) {
+        if (text == null || !text.trim().matches("[0-9]+(\\.[0-9]+)?|\\.[0-9]+")) {
+            return Optional.empty();
+        }
+        double value = Double.parseDouble(text.trim());
+        return value > 0 && value <= MAX_TIME_SCALE ? Optional.of(value) : Optional.empty();
+    }
+
+    /** Beyond this a millisecond of wall time is more than a minute of simulated time: timers lose all precision. */
+    public static final double MAX_TIME_SCALE = 1000;
 
     /** The profile of the version the CR reports running, else of the image's tag, else the default. */
     static ProfileChoice profile(KubeVirt kubeVirt, String virtControllerImage) {

@@ -297,7 +297,7 @@ public final class MigrationController {
         Instant now = clock.instant();
         MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
                 budget, vmi != null && cfg.profile().protectsWithPdbs() && DisruptionBudgetDecision.needsBudget(vmi, cfg),
-                siblings, started, cfg.migrations(), timings, now, turnOf(vmim, targets, cfg)));
+                siblings, started, cfg.migrations(), timings.scaledBy(cfg.timeScale()), now, turnOf(vmim, targets, cfg)));
 
         if (plan.waitingForCapacity()) {
             waitingForCapacity.add(key);

@@ -306,8 +306,9 @@ public final class MigrationDecision {
         String ns = target.getMetadata().getNamespace();
         String pod = target.getMetadata().getName();
         Duration unschedulableLimit = override(vmim, KubeVirtAnnotations.MIGRATION_UNSCHEDULABLE_POD_TIMEOUT_SECONDS,
-                in.timings().unschedulableTargetTimeout());
-        Duration pendingLimit = override(vmim, KubeVirtAnnotations.MIGRATION_PENDING_POD_TIMEOUT_SECONDS, in.timings().pendingTargetTimeout());
+                in.timings().unschedulableTargetTimeout(), in.timings());
+        Duration pendingLimit = override(vmim, KubeVirtAnnotations.MIGRATION_PENDING_POD_TIMEOUT_SECONDS,
+                in.timings().pendingTargetTimeout(), in.timings());
         Duration wait = null;
         Optional<Instant> unschedulableSince = unschedulableSince(target);
         if (unschedulableSince.isPresent()) {
@@ -511,13 +512,15 @@ public final class MigrationDecision {
                 .flatMap(s -> parse(s.getPhaseTransitionTimestamp()));
     }
 
-    private static Duration override(VirtualMachineInstanceMigration vmim, String annotation, Duration fallback) {
+    /** A per-VMIM timeout annotation (real seconds) at the cluster's time scale, else the fallback. */
+    private static Duration override(VirtualMachineInstanceMigration vmim, String annotation, Duration fallback,
+                                     MigrationTimings timings) {
         String value = vmim.getMetadata().getAnnotations() == null ? null : vmim.getMetadata().getAnnotations().get(annotation);
         if (value == null) {
             return fallback;
         }
         try {
-            return Duration.ofSeconds(Long.parseLong(value.trim()));
+            return timings.scaled(Duration.ofSeconds(Long.parseLong(value.trim())));
         } catch (NumberFormatException e) {
             return fallback;
         }
