@@ -100,9 +100,9 @@ public final class ActionCenter implements AutoCloseable {
         return rows.isEmpty() ? "" : rows.getFirst().namespace();
     }
 
-    /** The dialog layer and the toast layer, to put over the shell. */
+    /** The dialog layer, to put over the shell (notices go above the status bar: {@link Notifier#layer()}). */
     public List<Node> layers() {
-        return List.of(dialogs.layer(), notifier.layer());
+        return List.of(dialogs.layer());
     }
 
     public Notifier notifier() {
@@ -136,6 +136,12 @@ public final class ActionCenter implements AutoCloseable {
 
     public ActionSet<ReplicaSetRow> replicaSetActions() {
         return replicaSetActions;
+    }
+
+    /** What draining the nodes together would do (the Pods view asks node by node); writes nothing. */
+    public java.util.concurrent.CompletableFuture<List<dev.drainboard.ops.DrainPreview>> preview(
+            List<String> nodes, dev.drainboard.ops.DrainOptions options) {
+        return actions.preview(nodes, options);
     }
 
     /** A node tile's context menu (the overview). */

@@ -134,6 +134,7 @@ public final class ClusterModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<KubeVirtSettings> settings =
             new ReadOnlyObjectWrapper<>(RowMapping.settings(ClusterConfig.defaults()));
     private final ReadOnlyBooleanWrapper synced = new ReadOnlyBooleanWrapper();
+    private final javafx.beans.property.StringProperty namespaceScope = new javafx.beans.property.SimpleStringProperty(this, "namespaceScope", "");
 
     /**
      * Starts the informers (without waiting for them) and the projector.
@@ -244,6 +245,56 @@ public final class ClusterModel implements AutoCloseable {
     /** VMIs' launcher pods (pods owned by a VMI); other pods are not kept as rows. */
     public ObservableList<PodRow> launcherPods() {
         return pods.readOnly();
+    }
+
+    /**
+     * The namespace the lists show, "" for all of them: the shell's namespace picker sets it, every namespaced list
+     * (VMIs, migrations, PDBs, replica sets, events, pods) follows it; node rows and their counts ignore it.
+     */
+    public javafx.beans.property.StringProperty namespaceScope() {
+        return namespaceScope;
+    }
+
+    /** The namespaces the cluster's pods, VMIs, PDBs and events are in, sorted (read from the informers' caches). */
+    public List<String> namespaces() {
+        java.util.TreeSet<String> found = new java.util.TreeSet<>();
+        List<SharedIndexInformer<?>> namespaced = new ArrayList<>(List.of(podInformer, pdbInformer, eventInformer));
+        if (vmiInformer != null) {
+            namespaced.add(vmiInformer);
+            namespaced.add(vmimInformer);
+            namespaced.add(vmirsInformer);
+        }
+        for (SharedIndexInformer<?> informer : namespaced) {
+            for (String key : informer.getStore().listKeys()) {
+                int slash = key.indexOf('/');
+                if (slash > 0) {
+                    found.add(key.substring(0, slash));
+                }
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /**
+     * The kind of a pod's controller ({@code ReplicaSet}, {@code DaemonSet}, {@code Job}, …), "Node" for a static
+     * (mirror) pod, "" for a pod no controller owns or one not in the cache. Any thread.
+     */
+    public String podOwnerKind(String namespace, String name) {
+        Pod pod = podInformer.getStore().getByKey(namespace + "/" + name);
+        if (pod == null || pod.getMetadata() == null) {
+            return "";
+        }
+        if (pod.getMetadata().getAnnotations() != null
+                && pod.getMetadata().getAnnotations().containsKey("kubernetes.io/config.mirror")) {
+            return "Node";
+        }
+        if (pod.getMetadata().getOwnerReferences() == null) {
+            return "";
+        }
+        return pod.getMetadata().getOwnerReferences().stream()
+                .filter(o -> Boolean.TRUE.equals(o.getController()))
+                .map(io.fabric8.kubernetes.api.model.OwnerReference::getKind)
+                .findFirst().orElse("");
     }
 
     /** What relates to what, from these lists (FX thread). */

@@ -14,7 +14,8 @@ public enum ViewId {
     REPLICA_SETS("Replica sets", "VMI replica sets: desired, current and ready", Material2AL.LAYERS),
     EVENTS("Events", "The cluster's events as they happen", Material2MZ.NOTIFICATIONS),
     CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS),
-    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY);
+    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY),
+    PODS("Pods", "The pods besides VMIs' launchers on each node, and what a drain does with them", Material2AL.GRAIN);
 
     private final String title;
     private final String subtitle;
@@ -38,8 +39,8 @@ public enum ViewId {
         return icon;
     }
 
-    /** The digit of its Ctrl shortcut. */
-    public int shortcut() {
-        return ordinal() + 1;
+    /** What follows "Ctrl+" in its shortcut: a digit for the first nine views, Shift and a letter after them. */
+    public String shortcut() {
+        return this == PODS ? "Shift+P" : String.valueOf(ordinal() + 1);
     }
 }
