@@ -142,7 +142,32 @@ public final class ClusterModel implements AutoCloseable {
      * @param kubeVirt whether the cluster serves the kubevirt.io API; without it only core objects are watched
      */
     public static ClusterModel start(KubernetesClient client, boolean kubeVirt) {
+        warmDecoding(client, kubeVirt);
         return new ClusterModel(client, kubeVirt, Platform::runLater);
+    }
+
+    /**
+     * Builds the client's JSON decoders of every watched kind here, on the caller's thread. fabric8 decodes a response
+     * on the Vert.x event loop that received it, and the first decode of a kind builds its decoder (loading and
+     * introspecting the model's classes): at a cold start on a loaded machine the informers' first lists held an
+     * event loop past Vert.x's 2 s limit. Built once here, the event loop only decodes.
+     */
+    static void warmDecoding(KubernetesClient client, boolean kubeVirt) {
+        var serialization = client.getKubernetesSerialization();
+        List<Class<?>> kinds = new ArrayList<>(List.of(io.fabric8.kubernetes.api.model.NodeList.class,
+                io.fabric8.kubernetes.api.model.PodList.class, io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetList.class,
+                io.fabric8.kubernetes.api.model.EventList.class));
+        if (kubeVirt) {
+            kinds.addAll(List.of(VirtualMachineInstance.class, VirtualMachine.class, VirtualMachineInstanceMigration.class,
+                    VirtualMachineInstanceReplicaSet.class, KubeVirt.class));
+        }
+        for (Class<?> kind : kinds) {
+            try {
+                serialization.unmarshal("{}", kind);
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "decoder of " + kind.getSimpleName() + " not built ahead", e);
+            }
+        }
     }
 
     ClusterModel(KubernetesClient client, boolean kubeVirt, Executor fx) {
