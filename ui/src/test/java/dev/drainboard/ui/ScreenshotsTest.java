@@ -165,6 +165,8 @@ class ScreenshotsTest {
             case EVENTS -> List.of("Normal", "SuccessfulCreate", "VirtualMachineInstance/");
             case CONTROLLERS -> List.of("vmi-controller", "evacuation");
             case HISTORY -> List.of(); // not pictured here: HistoryScreenshotsTest
+            // The other pods a drain touches, with what it does with each.
+            case PODS -> List.of("node-exporter-node01", "DaemonSet", "Needs Ignore DaemonSets", "ReplicaSet");
         };
     }
 
