@@ -135,7 +135,7 @@ class NamespacePodsUiTest {
         assertThat(rows.stream().filter(r -> r.name().startsWith("web-")).map(NodePodRow::owner)).containsOnly("ReplicaSet");
 
         // Each outcome and reason is the drain preview's, as the drain dialog would show it with its first options.
-        DrainPreview preview = console.actionsProperty().get().preview(List.of("node01"), DrainOptions.defaults()).get(60, TimeUnit.SECONDS);
+        DrainPreview preview = console.actionsProperty().get().preview(List.of("node01"), DrainOptions.defaults()).get(60, TimeUnit.SECONDS).getFirst();
         for (NodePodRow row : rows.stream().filter(r -> r.node().equals("node01")).toList()) {
             PodPreview expected = preview.pod(row.namespace(), row.name()).orElseThrow();
             assertThat(row.outcome()).as(row.name()).isEqualTo(expected.outcome());
@@ -179,7 +179,8 @@ class NamespacePodsUiTest {
     private static void clickCell(FxRobot robot, String text) {
         await().atMost(WAIT).until(() -> fx(() -> robot.lookup((Node n) -> n instanceof ListCell<?> c && text.equals(c.getText()))
                 .tryQuery().isPresent()));
-        robot.clickOn(fx(() -> robot.lookup((Node n) -> n instanceof ListCell<?> c && text.equals(c.getText())).query()));
+        Node cell = fx(() -> robot.lookup((Node n) -> n instanceof ListCell<?> c && text.equals(c.getText())).query());
+        robot.clickOn(cell);
         WaitForAsyncUtils.waitForFxEvents();
     }
 

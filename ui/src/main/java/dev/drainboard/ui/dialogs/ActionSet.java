@@ -106,9 +106,6 @@ public final class ActionSet<R> {
         menu.getStyleClass().add("action-menu");
         for (Item<R> item : items) {
             String whyNot = item.whyNot().apply(rows);
-            if (whyNot != null && (item.action() == ConsoleAction.CORDON || item.action() == ConsoleAction.UNCORDON)) {
-                continue; // the node is already so: only the one that changes it is offered
-            }
             AccessDecision access = decision(item, rows);
             MenuItem entry = new MenuItem(item.action().label() + (access.permits() ? "" : " — not allowed"),
                     Icons.icon(item.action().icon(), 16));

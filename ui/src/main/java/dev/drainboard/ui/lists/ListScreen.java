@@ -85,11 +85,16 @@ public abstract class ListScreen<R extends Row> implements ConsoleView {
 
     /** The same actions in a context menu on the selected rows (none while nothing is selected). */
     protected final void offerInContextMenu(ActionSet<R> actions) {
+        offerInContextMenu(actions::menu);
+    }
+
+    /** A context menu made for the selected rows (none while nothing is selected). */
+    protected final void offerInContextMenu(Function<List<R>, javafx.scene.control.ContextMenu> menu) {
         TableView<R> table = screen.table();
         ObservableList<R> selection = table.getSelectionModel().getSelectedItems();
         table.setOnContextMenuRequested(e -> {
             if (!selection.isEmpty()) {
-                actions.menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
+                menu.apply(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
             }
         });
     }
