@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li><b>first frame</b>: the window's first pulse after {@code show()};</li>
  *   <li><b>demo populated</b>: a tile per node and a row per VMI of the demo (4 nodes, 12 VMIs: the VM's and the
- *       replica set's included, which their controllers create after the cluster is up), each VMI on a node.</li>
+ *       replica set's included, which their controllers create after the cluster is up), each VMI on a node;</li>
+ *   <li><b>CPU</b>: what the process used until then, all threads (on a shared machine the least load-dependent of
+ *       the three).</li>
  * </ul>
  * The window closes itself 300 ms after. Without {@code DISPLAY} each run goes through {@code xvfb-run -a}.
  * {@code --load} keeps one core busy (a spinning thread in this process) during the runs, as another build would.
@@ -35,13 +37,13 @@ import java.util.regex.Pattern;
 public final class ConsoleStartupBenchmark {
 
     static final Pattern FIRST_FRAME = Pattern.compile("drainboard: first frame after (\\d+) ms");
-    static final Pattern POPULATED = Pattern.compile("drainboard: demo populated after (\\d+) ms \\((\\d+) nodes, (\\d+) VMIs\\)");
+    static final Pattern POPULATED = Pattern.compile("drainboard: demo populated after (\\d+) ms \\((\\d+) nodes, (\\d+) VMIs(?:, CPU (\\d+) ms)?\\)");
     /** The demo's nodes and VMIs (controllers-embedded/cluster's scenarios/demo.yaml, with its VM and replica set). */
     static final int DEMO_NODES = 4;
     static final int DEMO_VMIS = 12;
 
     /** One start: milliseconds from the process's start. */
-    record Run(long firstFrameMs, long populatedMs, String loadAverage) {
+    record Run(long firstFrameMs, long populatedMs, long cpuMs, String loadAverage) {
     }
 
     private ConsoleStartupBenchmark() {
@@ -78,8 +80,8 @@ public final class ConsoleStartupBenchmark {
             for (int i = 1; i <= runs; i++) {
                 Run r = once(drainboard);
                 results.add(r);
-                out.printf("run %d: first frame %d ms, demo populated %d ms (load average before: %s)%n",
-                        i, r.firstFrameMs(), r.populatedMs(), r.loadAverage());
+                out.printf("run %d: first frame %d ms, demo populated %d ms, CPU used until then %d ms (load average before: %s)%n",
+                        i, r.firstFrameMs(), r.populatedMs(), r.cpuMs(), r.loadAverage());
             }
         } finally {
             spinning.set(false);
@@ -87,9 +89,10 @@ public final class ConsoleStartupBenchmark {
                 spinner.join();
             }
         }
-        out.printf("median of %d: first frame %d ms, demo populated %d ms%n", results.size(),
+        out.printf("median of %d: first frame %d ms, demo populated %d ms, CPU %d ms%n", results.size(),
                 median(results.stream().map(Run::firstFrameMs).toList()),
-                median(results.stream().map(Run::populatedMs).toList()));
+                median(results.stream().map(Run::populatedMs).toList()),
+                median(results.stream().map(Run::cpuMs).toList()));
         return results;
     }
 
@@ -109,6 +112,7 @@ public final class ConsoleStartupBenchmark {
         Process process = builder.start();
         OptionalLong firstFrame = OptionalLong.empty();
         OptionalLong populated = OptionalLong.empty();
+        long cpu = -1;
         List<String> printed = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -121,6 +125,7 @@ public final class ConsoleStartupBenchmark {
                 Matcher p = POPULATED.matcher(line);
                 if (p.find()) {
                     populated = OptionalLong.of(Long.parseLong(p.group(1)));
+                    cpu = p.group(4) == null ? -1 : Long.parseLong(p.group(4));
                 }
             }
         }
@@ -132,7 +137,7 @@ public final class ConsoleStartupBenchmark {
             throw new IllegalStateException("the console did not report both milestones; it printed:\n"
                     + String.join("\n", printed.subList(Math.max(0, printed.size() - 40), printed.size())));
         }
-        return new Run(firstFrame.getAsLong(), populated.getAsLong(), loadAverage);
+        return new Run(firstFrame.getAsLong(), populated.getAsLong(), cpu, loadAverage);
     }
 
     static long median(List<Long> values) {
