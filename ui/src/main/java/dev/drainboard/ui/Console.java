@@ -105,6 +105,7 @@ public final class Console {
         stage.setMinHeight(640);
         stage.setScene(scene);
         stage.show();
+        startScreen.setRunning(t -> t instanceof ConnectTarget.Embedded e && connector.hasRunningEmbedded(e.scenario()));
         startScreen.setRecent(recent.list());
         reloadSources();
         options.autoConnect().ifPresent(t -> connect(t, ModeChoice.AUTO, Connector.MissingCrds.FAIL));
@@ -173,6 +174,7 @@ public final class Console {
         actions.set(center);
         Shell newShell = new Shell(s, theme, id -> view(id, s, center), this::askDisconnect);
         newShell.addLayers(center.layers());
+        newShell.setNotices(center.notifier().layer());
         newShell.setPaletteActions(() -> {
             List<dev.drainboard.ui.shell.CommandPalette.Entry> entries = new ArrayList<>(center.paletteEntries());
             if (!s.info().embedded()) {
@@ -181,7 +183,13 @@ public final class Console {
             return entries;
         });
         shell.set(newShell);
+        // The namespace the lists show, remembered per cluster: set before the first list is made.
+        dev.drainboard.ui.shell.NamespacePicker picker = new dev.drainboard.ui.shell.NamespacePicker(s.model(), prefs,
+                dev.drainboard.ui.shell.NamespacePicker.clusterKey(s.info().cluster(), s.info().context()));
+        newShell.addHeaderTool(picker.root());
         newShell.installShortcuts(scene, theme);
+        scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.N,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN, javafx.scene.input.KeyCombination.SHIFT_DOWN), picker::focus);
         root.getChildren().setAll(newShell.root());
         System.out.println("drainboard: connected to " + s.info().server() + " (" + s.info().mode().label() + " mode)");
     }
@@ -203,6 +211,7 @@ public final class Console {
                     versionOverride(s).orElse(null));
             case HISTORY -> new dev.drainboard.ui.history.HistoryView(new dev.drainboard.ui.history.HistoryViewModel(center::history),
                     model.relations(), message -> center.notifier().show(dev.drainboard.ui.common.Badge.Tone.NEUTRAL, "History", message));
+            case PODS -> new dev.drainboard.ui.pods.PodsView(model, center::preview);
         };
     }
 
@@ -251,6 +260,7 @@ public final class Console {
             oldActions.close(); // cancels running drains before the session's client goes
         }
         scene.getAccelerators().clear();
+        startScreen.setRecent(recent.list()); // says which embedded cluster still runs
         root.getChildren().setAll(startScreen.root());
         if (old != null) {
             background.execute(old::close);

@@ -169,6 +169,8 @@ class ScreenshotsTest {
                 reveal(new ObjectRef(ObjectRef.Kind.VM, "demo", "web-frontend"));
                 yield List.of("web-frontend", "Always", "demo/web-frontend", "kind: \"VirtualMachine\"");
             }
+            // The other pods a drain touches, with what it does with each.
+            case PODS -> List.of("node-exporter-node01", "DaemonSet", "Needs Ignore DaemonSets", "ReplicaSet");
         };
     }
 

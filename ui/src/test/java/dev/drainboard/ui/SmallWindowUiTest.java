@@ -100,7 +100,8 @@ class SmallWindowUiTest {
         List<String> names = new ArrayList<>();
         for (String size : List.of("1280x720", "1600x1000")) {
             for (String theme : List.of("light", "dark")) {
-                for (String screen : List.of("start", "overview", "vmis", "migrations", "events", "disconnect")) {
+                for (String screen : List.of("start", "overview", "vmis", "migrations", "events", "disconnect",
+                        "pods", "overview-namespace", "notices")) {
                     names.add("window-" + size + "-" + screen + "-" + theme);
                 }
             }
@@ -130,6 +131,29 @@ class SmallWindowUiTest {
                         "Succeeded", "Failed", "5 min", "15 min", "60 min");
                 show(ViewId.EVENTS);
                 shots.take(console, prefix + "events-" + theme, "Last seen", "Time", "Count");
+                show(ViewId.PODS);
+                shots.take(console, prefix + "pods-" + theme, "node-exporter-node01", "DaemonSet", "Needs Ignore DaemonSets",
+                        "All nodes", "Namespace", "All namespaces");
+                // One namespace chosen: the overview says its counts still cover the whole cluster.
+                chooseNamespace("demo");
+                show(ViewId.OVERVIEW);
+                shots.take(console, prefix + "overview-namespace-" + theme, "Namespace", "demo",
+                        "All namespaces: the lists show only demo, these counts cover the whole cluster");
+                chooseNamespace(dev.drainboard.ui.shell.NamespacePicker.ALL);
+                // Notices take their own line above the status bar: the rows above stay readable.
+                show(ViewId.NODES);
+                fx(() -> {
+                    var notifier = console.actionsProperty().get().notifier();
+                    notifier.show(dev.drainboard.ui.common.Badge.Tone.SUCCESS, "Cordoned node02", "node/node02 cordoned");
+                    notifier.show(dev.drainboard.ui.common.Badge.Tone.DANGER, "Migration of database failed",
+                            "The target pod could not be scheduled: 0/4 nodes are available.");
+                    return null;
+                });
+                shots.take(console, prefix + "notices-" + theme, "Cordoned node02", "Migration of database failed", "node04");
+                fx(() -> {
+                    ((javafx.scene.layout.Pane) console.scene().lookup("#toasts")).getChildren().clear();
+                    return null;
+                });
                 robot.clickOn("#disconnect");
                 await().atMost(WAIT).until(() -> UiSteps.visible(robot, "#confirmDisconnect"));
                 shots.take(console, prefix + "disconnect-" + theme, "Disconnect from the embedded cluster?", "Cancel", "Disconnect");
@@ -160,6 +184,15 @@ class SmallWindowUiTest {
         ScreenshotsTest.migrateAndWait(session.client(), "web-frontend");
         await().atMost(WAIT).until(() -> fx(() -> !session.model().migrations().isEmpty()
                 && session.model().nodes().stream().anyMatch(n -> !n.taints().isEmpty())));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void chooseNamespace(String entry) {
+        fx(() -> {
+            ((javafx.scene.control.ComboBox<String>) console.scene().lookup("#namespacePicker")).setValue(entry);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private void show(ViewId view) {

@@ -1,5 +1,6 @@
 package dev.drainboard.ui;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -44,5 +45,21 @@ class StartupReportTest {
     @CsvSource(delimiter = '|', value = {"''", "abc 1.0"})
     void anUnreadableUptimeGivesNoAge(String uptime) {
         assertThat(StartupReport.processAgeMillis(stat("java", 100), uptime)).isEqualTo(OptionalLong.empty());
+    }
+
+    @Test
+    void cpuIsUserAndSystemTicksOfProcSelfStat() {
+        // pid (comm with spaces) state ppid … utime=250 stime=37 (fields 14 and 15)
+        String stat = "4242 (java (main)) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 37 0 0 20 0 30 0 12345 0 0";
+        assertThat(StartupReport.cpuMillis(stat)).hasValue(2870);
+        assertThat(StartupReport.cpuMillis("garbage")).isEmpty();
+    }
+
+    @Test
+    void theDemoMilestoneIsAskedForWithNodesAndVmis() {
+        assertThat(StartupReport.expected("4,12")).containsExactly(4, 12);
+        assertThat(StartupReport.expected(null)).isNull();
+        assertThat(StartupReport.expected("4")).isNull();
+        assertThat(StartupReport.expected("a,b")).isNull();
     }
 }

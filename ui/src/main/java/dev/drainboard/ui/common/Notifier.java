@@ -22,9 +22,11 @@ import org.kordamp.ikonli.material2.Material2MZ;
 import java.util.Locale;
 
 /**
- * Toasts in the bottom-right corner of the window: what an action did, a drain's end, a failed migration.
- * Every toast goes away by itself: successes after a few seconds, failures and warnings after longer (time to read
- * them; never while the pointer is on one). Each stays in {@link #history()}.
+ * Notices of what an action did, a drain's end, a failed migration: one line each, in a strip just above the status
+ * bar that takes its own room (the view above gets shorter while one shows), so no notice ever covers a table row
+ * (as an IDE's notification bar does; floating toasts over the table hid the rows acted on). Every notice goes away
+ * by itself: successes after a few seconds, failures and warnings after longer (time to read them; never while the
+ * pointer is on one); at most {@value #VISIBLE} show at once. Each stays in {@link #history()}.
  */
 public final class Notifier {
 
@@ -33,10 +35,9 @@ public final class Notifier {
     }
 
     private static final int KEEP = 50;
-    private static final int VISIBLE = 4;
+    private static final int VISIBLE = 3;
 
-    private final VBox stack = new VBox(10);
-    private final StackPane layer = new StackPane(stack);
+    private final VBox stack = new VBox(0);
     private final ObservableList<Toast> history = FXCollections.observableArrayList();
 
     private final Duration quick;
@@ -51,18 +52,16 @@ public final class Notifier {
         this.quick = quick;
         this.problem = problem;
         stack.setId("toasts");
-        stack.setAlignment(Pos.BOTTOM_RIGHT);
-        stack.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        stack.getStyleClass().add("notice-strip");
         stack.setFillWidth(true);
-        StackPane.setAlignment(stack, Pos.BOTTOM_RIGHT);
-        layer.setPickOnBounds(false);
-        stack.setPickOnBounds(false);
-        layer.setPadding(new Insets(0, 20, 46, 0));
+        // Takes no room while empty.
+        stack.managedProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(stack.getChildren()));
+        stack.visibleProperty().bind(stack.managedProperty());
     }
 
-    /** The node to put on top of the shell. */
+    /** The strip to put above the status bar (in the layout, not over the views). */
     public Node layer() {
-        return layer;
+        return stack;
     }
 
     public ObservableList<Toast> history() {
@@ -75,7 +74,7 @@ public final class Notifier {
         if (history.size() > KEEP) {
             history.remove(0);
         }
-        VBox card = card(toast);
+        HBox card = card(toast);
         stack.getChildren().add(card);
         while (stack.getChildren().size() > VISIBLE) {
             stack.getChildren().remove(0);
@@ -92,25 +91,22 @@ public final class Notifier {
         wait.play();
     }
 
-    private VBox card(Toast toast) {
+    private HBox card(Toast toast) {
         Label title = new Label(toast.title(), Icons.icon(icon(toast.tone()), 18));
         title.getStyleClass().add("toast-title");
-        title.setWrapText(true);
+        title.setMinWidth(Region.USE_PREF_SIZE);
         Button close = new Button(null, Icons.icon(Material2AL.CLOSE, 14));
         close.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL, "toast-close");
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox top = new HBox(8, title, spacer, close);
-        top.setAlignment(Pos.TOP_LEFT);
+        close.setMinWidth(Region.USE_PREF_SIZE);
         Label message = new Label(toast.message());
         message.getStyleClass().add("toast-message");
-        message.setWrapText(true);
-        message.setManaged(!toast.message().isEmpty());
-        message.setVisible(message.isManaged());
-        VBox card = new VBox(4, top, message);
+        message.setWrapText(true); // a long refusal is read whole: the line grows instead
+        message.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        HBox card = new HBox(12, title, message, close);
+        card.setAlignment(Pos.CENTER_LEFT);
         card.getStyleClass().addAll("toast", "toast-" + toast.tone().name().toLowerCase(Locale.ROOT));
-        card.setPrefWidth(380);
-        card.setMaxWidth(380);
+        card.setMaxWidth(Double.MAX_VALUE);
         close.setOnAction(e -> stack.getChildren().remove(card));
         return card;
     }

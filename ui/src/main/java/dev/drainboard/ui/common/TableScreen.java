@@ -62,6 +62,7 @@ public final class TableScreen<R extends Row> {
     private final SplitPane split;
     private final BorderPane root = new BorderPane();
     private final ObjectProperty<Predicate<R>> extraFilter = new SimpleObjectProperty<>(r -> true);
+    private final ObjectProperty<Predicate<R>> scope = new SimpleObjectProperty<>(r -> true);
     private final ReadOnlyObjectWrapper<R> selected = new ReadOnlyObjectWrapper<>();
     private Function<R, List<Map.Entry<String, String>>> facts = r -> List.of();
     private Function<R, String> rowStyle = r -> null;
@@ -151,7 +152,9 @@ public final class TableScreen<R extends Row> {
         filtered.predicateProperty().bind(Bindings.createObjectBinding(() -> {
             String text = filter.getText() == null ? "" : filter.getText().toLowerCase(Locale.ROOT).trim();
             String[] terms = text.isEmpty() ? new String[0] : text.split("\\s+");
-            Predicate<R> extra = extraFilter.get();
+            Predicate<R> segment = extraFilter.get();
+            Predicate<R> inScope = scope.get();
+            Predicate<R> extra = row -> inScope.test(row) && segment.test(row);
             if (terms.length == 0) {
                 return extra;
             }
@@ -167,7 +170,7 @@ public final class TableScreen<R extends Row> {
                 }
                 return true;
             };
-        }, filter.textProperty(), extraFilter));
+        }, filter.textProperty(), extraFilter, scope));
         count.getStyleClass().addAll(Styles.TEXT_MUTED, "row-count");
         count.textProperty().bind(Bindings.createStringBinding(() -> filtered.size() == source.size()
                 ? source.size() + " " + noun
@@ -414,6 +417,11 @@ public final class TableScreen<R extends Row> {
     /** A filter besides the text box (a type selector, say). */
     public ObjectProperty<Predicate<R>> extraFilterProperty() {
         return extraFilter;
+    }
+
+    /** Which rows are in scope at all (the namespace picker's choice), besides the filter box and the segment. */
+    public ObjectProperty<Predicate<R>> scopeProperty() {
+        return scope;
     }
 
     /** Where the screen puts its action buttons (cordon, drain, … arrive here). */

@@ -112,9 +112,9 @@ public final class ActionCenter implements AutoCloseable {
         return rows.isEmpty() ? "" : rows.getFirst().namespace();
     }
 
-    /** The dialog layer and the toast layer, to put over the shell. */
+    /** The dialog layer, to put over the shell (notices go above the status bar: {@link Notifier#layer()}). */
     public List<Node> layers() {
-        return List.of(dialogs.layer(), notifier.layer());
+        return List.of(dialogs.layer());
     }
 
     public Notifier notifier() {
@@ -154,12 +154,29 @@ public final class ActionCenter implements AutoCloseable {
         return replicaSetActions;
     }
 
+    /** What draining the nodes together would do (the Pods view asks node by node); writes nothing. */
+    public java.util.concurrent.CompletableFuture<List<dev.drainboard.ops.DrainPreview>> preview(
+            List<String> nodes, dev.drainboard.ops.DrainOptions options) {
+        return actions.preview(nodes, options);
+    }
+
     /** A node tile's context menu (the overview). */
     public ContextMenu nodeMenu(NodeRow row) {
-        ContextMenu menu = nodeActions.menu(List.of(row));
-        // Cordon or Uncordon, by the node's state: the other one would do nothing.
-        String unwanted = row.cordoned() ? "menu-cordon" : "menu-uncordon";
-        menu.getItems().removeIf(i -> unwanted.equals(i.getId()));
+        return nodeMenu(List.of(row));
+    }
+
+    /**
+     * The context menu of nodes (a tile, the Nodes table's selection): Cordon or Uncordon by their state, since the
+     * other would do nothing; both when the selection mixes cordoned and schedulable nodes.
+     */
+    public ContextMenu nodeMenu(List<NodeRow> rows) {
+        ContextMenu menu = nodeActions.menu(rows);
+        if (rows.stream().allMatch(NodeRow::cordoned)) {
+            menu.getItems().removeIf(i -> "menu-cordon".equals(i.getId()));
+        }
+        if (rows.stream().noneMatch(NodeRow::cordoned)) {
+            menu.getItems().removeIf(i -> "menu-uncordon".equals(i.getId()));
+        }
         return menu;
     }
 

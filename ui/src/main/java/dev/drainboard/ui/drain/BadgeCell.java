@@ -14,6 +14,7 @@ final class BadgeCell<R> extends TableCell<R, String> {
 
     BadgeCell(Function<R, Badge.Tone> tone) {
         this.tone = tone;
+        badge.setMinWidth(Label.USE_PREF_SIZE); // whole, never "Needs Ignore DaemonS…"
     }
 
     @Override

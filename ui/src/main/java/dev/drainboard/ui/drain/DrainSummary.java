@@ -114,6 +114,11 @@ public final class DrainSummary {
         return text;
     }
 
+    /** How wide a column of outcome badges must be for the longest to show whole. */
+    public static double outcomeBadgeWidth() {
+        return PodTables.outcomeBadgeWidth();
+    }
+
     public static String outcomeLabel(PodOutcome outcome) {
         return switch (outcome) {
             case EVICTED -> "Evicted";

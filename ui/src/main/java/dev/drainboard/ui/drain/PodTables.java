@@ -26,13 +26,28 @@ final class PodTables {
         pod.setMinWidth(260);
         pod.setMaxWidth(340);
         table.getColumns().add(pod);
+        // As wide as the longest outcome's badge: "Needs Ignore DaemonSets" is the one to act on, it must be whole.
+        double widest = outcomeBadgeWidth();
         TableColumn<PodLine, String> outcome = badge("Outcome", r -> DrainSummary.outcomeLabel(r.outcome()),
-                r -> DrainSummary.outcomeTone(r.outcome()), 200);
-        outcome.setMaxWidth(220);
+                r -> DrainSummary.outcomeTone(r.outcome()), widest);
+        outcome.setMaxWidth(widest + 20);
         table.getColumns().add(outcome);
         table.getColumns().add(wrapped("What will happen, and why", PodLine::reason, 480));
         table.setRowFactory(t -> new PreviewRow());
         return table;
+    }
+
+    /** The width of the widest outcome badge: its bold 11.5px text, the badge's and the cell's padding. */
+    static double outcomeBadgeWidth() {
+        javafx.scene.text.Font bold = javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(),
+                javafx.scene.text.FontWeight.BOLD, 11.5);
+        double widest = 0;
+        for (dev.drainboard.ops.PodOutcome o : dev.drainboard.ops.PodOutcome.values()) {
+            javafx.scene.text.Text text = new javafx.scene.text.Text(DrainSummary.outcomeLabel(o));
+            text.setFont(bold);
+            widest = Math.max(widest, text.getLayoutBounds().getWidth());
+        }
+        return Math.ceil(widest) + 16 + 24;
     }
 
     static TableView<PodLine> progress(ObservableList<PodLine> rows, boolean severalNodes) {

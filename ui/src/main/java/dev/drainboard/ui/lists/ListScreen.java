@@ -35,6 +35,32 @@ public abstract class ListScreen<R extends Row> implements ConsoleView {
      */
     protected ListScreen(ClusterModel model, String id, ObservableList<R> rows, String noun) {
         this(id, rows, noun, model::yaml, model.relations());
+        scopeTo(screen, model.namespaceScope());
+    }
+
+    /** The rows of the chosen namespace (all while none is chosen), as a live list. */
+    protected static <R extends Row> javafx.collections.transformation.FilteredList<R> inScope(
+            ObservableList<R> rows, javafx.beans.value.ObservableStringValue namespace) {
+        var scoped = new javafx.collections.transformation.FilteredList<>(rows);
+        scoped.predicateProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(
+                () -> inNamespace(namespace.get()), namespace));
+        return scoped;
+    }
+
+    private static <R extends Row> java.util.function.Predicate<R> inNamespace(String chosen) {
+        if (chosen == null || chosen.isEmpty()) {
+            return r -> true;
+        }
+        return r -> {
+            String ns = r.ref().namespace();
+            return ns == null || ns.isEmpty() || ns.equals(chosen);
+        };
+    }
+
+    /** Rows of other namespaces than the chosen one are left out; rows of no namespace (nodes) always stay. */
+    static <R extends Row> void scopeTo(TableScreen<R> screen, javafx.beans.value.ObservableStringValue namespace) {
+        screen.scopeProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(
+                () -> inNamespace(namespace.get()), namespace));
     }
 
     /** Over rows that need no live model (tests): {@code yaml} and {@code relations} fill the details pane. */
@@ -59,11 +85,16 @@ public abstract class ListScreen<R extends Row> implements ConsoleView {
 
     /** The same actions in a context menu on the selected rows (none while nothing is selected). */
     protected final void offerInContextMenu(ActionSet<R> actions) {
+        offerInContextMenu(actions::menu);
+    }
+
+    /** A context menu made for the selected rows (none while nothing is selected). */
+    protected final void offerInContextMenu(Function<List<R>, javafx.scene.control.ContextMenu> menu) {
         TableView<R> table = screen.table();
         ObservableList<R> selection = table.getSelectionModel().getSelectedItems();
         table.setOnContextMenuRequested(e -> {
             if (!selection.isEmpty()) {
-                actions.menu(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
+                menu.apply(List.copyOf(selection)).show(table, e.getScreenX(), e.getScreenY());
             }
         });
     }

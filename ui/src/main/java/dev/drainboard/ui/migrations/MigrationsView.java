@@ -59,7 +59,8 @@ public final class MigrationsView extends ListScreen<MigrationRow> {
     public MigrationsView(ClusterModel model, ActionCenter actions) {
         super(model, "migrationsTable", model.migrations(), "migrations");
         this.model = model;
-        ObservableList<MigrationRow> rows = model.migrations();
+        // The counts and the timeline follow the namespace picker as the table does.
+        ObservableList<MigrationRow> rows = inScope(model.migrations(), model.namespaceScope());
         var screen = screen();
         screen.textColumn("Name", MigrationRow::name, 170);
         screen.textColumn("VMI", MigrationRow::vmi, 105);

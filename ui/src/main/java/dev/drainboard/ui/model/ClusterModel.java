@@ -135,6 +135,7 @@ public final class ClusterModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<KubeVirtSettings> settings =
             new ReadOnlyObjectWrapper<>(RowMapping.settings(ClusterConfig.defaults()));
     private final ReadOnlyBooleanWrapper synced = new ReadOnlyBooleanWrapper();
+    private final javafx.beans.property.StringProperty namespaceScope = new javafx.beans.property.SimpleStringProperty(this, "namespaceScope", "");
 
     /**
      * Starts the informers (without waiting for them) and the projector.
@@ -142,7 +143,32 @@ public final class ClusterModel implements AutoCloseable {
      * @param kubeVirt whether the cluster serves the kubevirt.io API; without it only core objects are watched
      */
     public static ClusterModel start(KubernetesClient client, boolean kubeVirt) {
+        warmDecoding(client, kubeVirt);
         return new ClusterModel(client, kubeVirt, Platform::runLater);
+    }
+
+    /**
+     * Builds the client's JSON decoders of every watched kind here, on the caller's thread. fabric8 decodes a response
+     * on the Vert.x event loop that received it, and the first decode of a kind builds its decoder (loading and
+     * introspecting the model's classes): at a cold start on a loaded machine the informers' first lists held an
+     * event loop past Vert.x's 2 s limit. Built once here, the event loop only decodes.
+     */
+    static void warmDecoding(KubernetesClient client, boolean kubeVirt) {
+        var serialization = client.getKubernetesSerialization();
+        List<Class<?>> kinds = new ArrayList<>(List.of(io.fabric8.kubernetes.api.model.NodeList.class,
+                io.fabric8.kubernetes.api.model.PodList.class, io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetList.class,
+                io.fabric8.kubernetes.api.model.EventList.class));
+        if (kubeVirt) {
+            kinds.addAll(List.of(VirtualMachineInstance.class, VirtualMachine.class, VirtualMachineInstanceMigration.class,
+                    VirtualMachineInstanceReplicaSet.class, KubeVirt.class));
+        }
+        for (Class<?> kind : kinds) {
+            try {
+                serialization.unmarshal("{}", kind);
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "decoder of " + kind.getSimpleName() + " not built ahead", e);
+            }
+        }
     }
 
     ClusterModel(KubernetesClient client, boolean kubeVirt, Executor fx) {
@@ -251,6 +277,56 @@ public final class ClusterModel implements AutoCloseable {
     /** VMIs' launcher pods (pods owned by a VMI); other pods are not kept as rows. */
     public ObservableList<PodRow> launcherPods() {
         return pods.readOnly();
+    }
+
+    /**
+     * The namespace the lists show, "" for all of them: the shell's namespace picker sets it, every namespaced list
+     * (VMIs, migrations, PDBs, replica sets, events, pods) follows it; node rows and their counts ignore it.
+     */
+    public javafx.beans.property.StringProperty namespaceScope() {
+        return namespaceScope;
+    }
+
+    /** The namespaces the cluster's pods, VMIs, PDBs and events are in, sorted (read from the informers' caches). */
+    public List<String> namespaces() {
+        java.util.TreeSet<String> found = new java.util.TreeSet<>();
+        List<SharedIndexInformer<?>> namespaced = new ArrayList<>(List.of(podInformer, pdbInformer, eventInformer));
+        if (vmiInformer != null) {
+            namespaced.add(vmiInformer);
+            namespaced.add(vmimInformer);
+            namespaced.add(vmirsInformer);
+        }
+        for (SharedIndexInformer<?> informer : namespaced) {
+            for (String key : informer.getStore().listKeys()) {
+                int slash = key.indexOf('/');
+                if (slash > 0) {
+                    found.add(key.substring(0, slash));
+                }
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /**
+     * The kind of a pod's controller ({@code ReplicaSet}, {@code DaemonSet}, {@code Job}, …), "Node" for a static
+     * (mirror) pod, "" for a pod no controller owns or one not in the cache. Any thread.
+     */
+    public String podOwnerKind(String namespace, String name) {
+        Pod pod = podInformer.getStore().getByKey(namespace + "/" + name);
+        if (pod == null || pod.getMetadata() == null) {
+            return "";
+        }
+        if (pod.getMetadata().getAnnotations() != null
+                && pod.getMetadata().getAnnotations().containsKey("kubernetes.io/config.mirror")) {
+            return "Node";
+        }
+        if (pod.getMetadata().getOwnerReferences() == null) {
+            return "";
+        }
+        return pod.getMetadata().getOwnerReferences().stream()
+                .filter(o -> Boolean.TRUE.equals(o.getController()))
+                .map(io.fabric8.kubernetes.api.model.OwnerReference::getKind)
+                .findFirst().orElse("");
     }
 
     /** What relates to what, from these lists (FX thread). */

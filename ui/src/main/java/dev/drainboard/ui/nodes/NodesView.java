@@ -44,7 +44,7 @@ public final class NodesView extends ListScreen<NodeRow> {
         screen.setFacts(NodesView::facts);
         screen.table().getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         offer(actions.nodeActions());
-        offerInContextMenu(actions.nodeActions());
+        offerInContextMenu(actions::nodeMenu); // Cordon or Uncordon by the nodes' state
     }
 
     static List<Map.Entry<String, String>> facts(NodeRow r) {

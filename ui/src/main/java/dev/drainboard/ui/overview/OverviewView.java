@@ -77,7 +77,17 @@ public final class OverviewView implements ConsoleView {
         stranded.getStyleClass().add("stranded-list");
         stranded.setVisible(false);
         stranded.setManaged(false);
-        VBox content = new VBox(16, kpis, stranded, nodesHeader, tiles);
+        // The tiles and figures here count every namespace, whatever the lists are narrowed to: say so.
+        Label scopeNote = new Label();
+        scopeNote.setId("overviewScopeNote");
+        scopeNote.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        scopeNote.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() ->
+                model.namespaceScope().get().isEmpty() ? "" : "All namespaces: the lists show only "
+                        + model.namespaceScope().get() + ", these counts cover the whole cluster", model.namespaceScope()));
+        scopeNote.visibleProperty().bind(scopeNote.textProperty().isNotEmpty());
+        HBox nodesHeading = new HBox(12, nodesHeader, scopeNote);
+        nodesHeading.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        VBox content = new VBox(16, kpis, stranded, nodesHeading, tiles);
         content.setPadding(new Insets(0, 4, 8, 0));
         root = new ScrollPane(content);
         root.setFitToWidth(true);

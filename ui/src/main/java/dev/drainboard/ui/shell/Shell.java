@@ -49,6 +49,8 @@ public final class Shell implements Navigator {
     private final ModalPane modal = new ModalPane();
     private final CommandPalette palette = new CommandPalette();
     private final StackPane root;
+    private final HBox viewHeader;
+    private final StackPane notices = new StackPane();
     private Supplier<List<CommandPalette.Entry>> paletteActions = List::of;
     private ViewId current;
 
@@ -111,7 +113,9 @@ public final class Shell implements Navigator {
         title.setId("viewTitle");
         subtitle.getStyleClass().addAll("view-subtitle", Styles.TEXT_MUTED);
         VBox heading = new VBox(2, title, subtitle);
-        HBox viewHeader = new HBox(heading);
+        HBox.setHgrow(heading, Priority.ALWAYS);
+        viewHeader = new HBox(16, heading);
+        viewHeader.setAlignment(Pos.CENTER_LEFT);
         viewHeader.getStyleClass().add("view-header");
         content.getStyleClass().add("view-content");
         BorderPane main = new BorderPane(content);
@@ -123,7 +127,7 @@ public final class Shell implements Navigator {
         StatusBar statusBar = new StatusBar(session.info(), session.model().connectionState(), session.model().reconnectReason(),
                 session.controlPlaneStatus().leadership());
         statusBar.showKubeVirtProfile(session.model().kubeVirtSettings());
-        frame.setBottom(statusBar);
+        frame.setBottom(new VBox(notices, statusBar));
         frame.getStyleClass().add("shell");
 
         modal.setId("modalPane");
@@ -150,6 +154,17 @@ public final class Shell implements Navigator {
 
     public Node root() {
         return root;
+    }
+
+    /** Puts a control at the right of every view's header (the namespace picker). */
+    public void addHeaderTool(Node tool) {
+        viewHeader.getChildren().add(tool);
+    }
+
+    /** Puts the notices (what actions did) between the views and the status bar: they take room, covering nothing. */
+    public void setNotices(Node strip) {
+        notices.getChildren().setAll(strip);
+        notices.managedProperty().bind(strip.managedProperty());
     }
 
     /** Layers over the views and under the palette: action dialogs, toasts. */

@@ -21,7 +21,8 @@ public enum ViewId {
     EVENTS("Events", "The cluster's events as they happen", Material2MZ.NOTIFICATIONS),
     CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS),
     HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY),
-    VMS("VMs", "Virtual machines: run strategy, status, and start, stop or restart", Material2AL.DESKTOP_WINDOWS, KeyCode.V);
+    VMS("VMs", "Virtual machines: run strategy, status, and start, stop or restart", Material2AL.DESKTOP_WINDOWS, KeyCode.V),
+    PODS("Pods", "The pods besides VMIs' launchers on each node, and what a drain does with them", Material2AL.GRAIN, KeyCode.P);
 
     private final String title;
     private final String subtitle;

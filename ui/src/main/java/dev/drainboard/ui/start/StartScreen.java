@@ -158,7 +158,7 @@ public final class StartScreen {
         recent.getStyleClass().add("recent-list");
         recent.setPrefHeight(150);
         recent.setMinHeight(72); // a short window still shows a whole recent connection (the page scrolls for more)
-        recent.setCellFactory(l -> new RecentCell());
+        recent.setCellFactory(l -> new RecentCell(t -> running.test(t)));
         Label noRecent = new Label("Connections you make are remembered here.");
         noRecent.getStyleClass().add(Styles.TEXT_MUTED);
         recent.setPlaceholder(noRecent);
@@ -259,6 +259,13 @@ public final class StartScreen {
     /** Replaces the listed sources (the default first, then added files in order). */
     public void setSources(List<KubeconfigSource> sources) {
         model.setSources(sources);
+    }
+
+    private java.util.function.Predicate<ConnectTarget> running = t -> false;
+
+    /** Which recent targets are embedded clusters still running (the Recent list says so). */
+    public void setRunning(java.util.function.Predicate<ConnectTarget> running) {
+        this.running = running;
     }
 
     public void setRecent(List<ConnectTarget> recent) {

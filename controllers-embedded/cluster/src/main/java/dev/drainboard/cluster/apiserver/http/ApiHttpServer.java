@@ -71,8 +71,10 @@ public final class ApiHttpServer implements AutoCloseable {
                 .setPort(port)
                 .setSsl(true)
                 .setUseAlpn(false)
-                // Netty otherwise allocates a fresh 16 KiB heap buffer for every TLS record it writes.
-                .setSslEngineOptions(new JdkSSLEngineOptions().setPooledHeapBuffers(true))
+                // Netty otherwise allocates a fresh 16 KiB heap buffer for every TLS record it writes; and runs the
+                // handshake's delegated tasks (signatures, certificate checks) on the event loop, which a cold start on
+                // a loaded machine held for more than Vert.x's 2 s limit: they go to the worker pool.
+                .setSslEngineOptions(new JdkSSLEngineOptions().setPooledHeapBuffers(true).setUseWorkerThread(true))
                 .setMaxWebSocketFrameSize(maxBodyBytes)
                 .setMaxWebSocketMessageSize(maxBodyBytes * 4)
                 .setKeyCertOptions(new PemKeyCertOptions()
