@@ -84,6 +84,28 @@ class MaintenancePlanIntegrationTest {
     }
 
     @Test
+    @DisplayName("the controllers restarted in the middle of a node's drain: the new leader carries the plan on from its status")
+    void survivesARestart() throws Exception {
+        try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir)) {
+            c.kubeVirtVersion("v1.6.0", KubeVirtProfile.V1_6);
+            NODES.forEach(c::node);
+            twelveVms(c);
+            c.create(new MaintenancePlan("restarted", new MaintenancePlanSpec(NODES, null, 1, null, null)));
+            await().atMost(MaintenanceTestCluster.WAIT).until(() -> c.plan("restarted").getStatus() != null
+                    && c.plan("restarted").getStatus().nodes().get(1).phase() == NodePhase.Draining);
+            c.restartControllers();
+            await().atMost(Duration.ofMinutes(5)).until(() -> c.plan("restarted").phase().finished());
+            MaintenancePlanStatus status = c.plan("restarted").getStatus();
+            assertThat(c.plan("restarted").phase()).as(status.message()).isEqualTo(MaintenancePlanStatus.Phase.Succeeded);
+            assertThat(status.nodes()).allSatisfy(n -> assertThat(n.phase()).isEqualTo(NodePhase.Done));
+            assertThat(c.cordons).allSatisfy((node, times) -> assertThat(times).as(node).isEqualTo(1));
+            assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
+            long made = c.migrations().stream().filter(m -> m.phase().orElse(null) == MigrationPhase.SUCCEEDED).count();
+            assertThat(made).isEqualTo(status.plan().migrations().longValue());
+        }
+    }
+
+    @Test
     @DisplayName("pause keeps the next node waiting; run resumes; abort cancels, uncordons what the plan cordoned, ends Aborted")
     void pauseAndAbort() throws Exception {
         try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir)) {
