@@ -84,6 +84,32 @@ class MaintenancePlanIntegrationTest {
     }
 
     @Test
+    @DisplayName("KubeVirt ≤ 1.4 (no KubeVirt CR: the default profile): the plan's migrations carry no target, the scheduler places them, the plan completes")
+    void olderReleaseWithoutTargets() throws Exception {
+        try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir)) {
+            List<String> nodes = List.of("node01", "node02", "node03");
+            nodes.forEach(c::node);
+            for (int i = 1; i <= 3; i++) {
+                c.createVmi("vm0" + i, "1Gi");
+            }
+            for (int i = 1; i <= 3; i++) {
+                c.awaitRunningMigratable("vm0" + i);
+            }
+            c.create(new MaintenancePlan("seeds", new MaintenancePlanSpec(nodes, null, 1, null, null)));
+            await().atMost(Duration.ofMinutes(5)).until(() -> c.plan("seeds").phase().finished());
+            MaintenancePlanStatus status = c.plan("seeds").getStatus();
+            assertThat(c.plan("seeds").phase()).as(status.message()).isEqualTo(MaintenancePlanStatus.Phase.Succeeded);
+            List<VirtualMachineInstanceMigration> ours = c.migrations().stream().filter(m -> m.getMetadata().getAnnotations() != null
+                    && "seeds".equals(m.getMetadata().getAnnotations().get(DrainboardAnnotations.MAINTENANCE_PLAN))).toList();
+            assertThat(ours).isNotEmpty().allSatisfy(m -> assertThat(m.getSpec().getAddedNodeSelector()).isNullOrEmpty());
+            assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
+            for (int i = 1; i <= 3; i++) {
+                assertThat(c.vmi("vm0" + i).getStatus().getPhase()).isEqualTo("Running");
+            }
+        }
+    }
+
+    @Test
     @DisplayName("the controllers restarted in the middle of a node's drain: the new leader carries the plan on from its status")
     void survivesARestart() throws Exception {
         try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir)) {
