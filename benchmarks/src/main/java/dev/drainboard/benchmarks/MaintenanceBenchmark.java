@@ -114,7 +114,9 @@ public final class MaintenanceBenchmark {
             try (MigrationTimeline timeline = new MigrationTimeline(bench.client)) {
                 long start = System.nanoTime();
                 bench.client.resources(MaintenancePlan.class).resource(new MaintenancePlan("bench", spec)).create();
-                DrainFixtures.waitUntil("the plan ends", () -> {
+                // A loaded machine runs slower than predicted: four times the prediction, at least half an hour.
+                Duration limit = Duration.ofSeconds(Math.max(1800, (long) (4 * preview.seconds())));
+                DrainFixtures.waitUntil("the plan ends", limit, () -> {
                     MaintenancePlan p = bench.client.resources(MaintenancePlan.class).withName("bench").get();
                     return p != null && p.finished();
                 });
