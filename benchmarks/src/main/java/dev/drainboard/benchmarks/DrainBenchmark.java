@@ -328,7 +328,7 @@ public final class DrainBenchmark {
     }
 
     /** An embedded cluster of cordoned nodes with Drainboard's control plane running on it. */
-    private static final class Bench implements AutoCloseable {
+    static final class Bench implements AutoCloseable {
         final EmbeddedCluster cluster;
         final LocalControlPlane plane;
         final KubernetesClient client;
@@ -351,6 +351,11 @@ public final class DrainBenchmark {
         }
 
         static Bench start(int nodes, PrintStream out) throws Exception {
+            return start(nodes, 1.0, out);
+        }
+
+        /** A cluster whose simulated world runs {@code timeScale} times faster than real time. */
+        static Bench start(int nodes, double timeScale, PrintStream out) throws Exception {
             Path dir = Files.createTempDirectory("drain-bench");
             StringBuilder yaml = new StringBuilder("apiVersion: v1\nkind: Namespace\nmetadata: {name: " + NAMESPACE + "}\n");
             for (int n = 1; n <= nodes; n++) {
@@ -362,7 +367,7 @@ public final class DrainBenchmark {
             Files.writeString(scenario, yaml);
             out.println("cluster of " + nodes + " nodes, scenario " + scenario);
             return new Bench(EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario.toString())
-                    .withPort(0).withKubeconfigOut(dir.resolve("kubeconfig"))), nodes);
+                    .withPort(0).withKubeconfigOut(dir.resolve("kubeconfig")).withTimeScale(timeScale)), nodes);
         }
 
         /**
