@@ -247,6 +247,39 @@ public final class ClusterActions implements AutoCloseable {
         });
     }
 
+    /** The Maintenance view's reads and writes on this connection. */
+    public dev.drainboard.ui.maintenance.MaintenanceBackend maintenance() {
+        ClusterActions self = this;
+        return new dev.drainboard.ui.maintenance.MaintenanceBackend() {
+            @Override
+            public CompletableFuture<List<dev.drainboard.ui.model.MaintenancePlanRow>> plans() {
+                return call(List::of);
+            }
+
+            @Override
+            public CompletableFuture<dev.drainboard.ui.model.MaintenancePlanRow> preview(dev.drainboard.ui.model.MaintenanceRequest request) {
+                return call(() -> {
+                    throw new IllegalStateException("the maintenance planner is not in this build");
+                });
+            }
+
+            @Override
+            public CompletableFuture<String> create(dev.drainboard.ui.model.MaintenanceRequest request) {
+                return CompletableFuture.failedFuture(new IllegalStateException("the maintenance planner is not in this build"));
+            }
+
+            @Override
+            public CompletableFuture<Void> setAction(String plan, String action) {
+                return CompletableFuture.failedFuture(new IllegalStateException("the maintenance planner is not in this build"));
+            }
+
+            @Override
+            public String readOnlyReason() {
+                return self.readOnly ? OBSERVE_REASON : "";
+            }
+        };
+    }
+
     /** Why a running drain's migrations wait and how long they still take ({@link Ops#waits}). */
     public CompletableFuture<dev.drainboard.ops.DrainWaits> waits(List<DrainPreview> previews) {
         List<DrainPreview> copy = List.copyOf(previews);

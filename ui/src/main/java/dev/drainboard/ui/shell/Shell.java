@@ -174,10 +174,12 @@ public final class Shell implements Navigator {
     public void installShortcuts(Scene scene, ThemeManager theme) {
         var accelerators = scene.getAccelerators();
         accelerators.clear();
-        KeyCode[] digits = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
+        KeyCode[] digits = {KeyCode.DIGIT0, KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
                 KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
         for (ViewId id : ViewId.values()) {
-            accelerators.put(new KeyCodeCombination(digits[id.ordinal()], KeyCombination.SHORTCUT_DOWN), () -> show(id));
+            if (id.ordinal() < 10) { // views past the tenth have no digit left: the sidebar and Ctrl+K reach them
+                accelerators.put(new KeyCodeCombination(digits[id.shortcut()], KeyCombination.SHORTCUT_DOWN), () -> show(id));
+            }
         }
         accelerators.put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), this::openPalette);
         accelerators.put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN),

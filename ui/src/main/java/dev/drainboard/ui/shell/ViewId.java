@@ -4,7 +4,7 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-/** The console's main views, in navigation order; Ctrl+1 … Ctrl+9 open them. */
+/** The console's main views, in navigation order; Ctrl+1 … Ctrl+9, then Ctrl+0, open them. */
 public enum ViewId {
     OVERVIEW("Overview", "Every node at a glance: is it ready, what runs on it, is it safe to reboot", Material2AL.DASHBOARD),
     NODES("Nodes", "Readiness, scheduling, taints and load of each node", Material2AL.DNS),
@@ -14,7 +14,8 @@ public enum ViewId {
     REPLICA_SETS("Replica sets", "VMI replica sets: desired, current and ready", Material2AL.LAYERS),
     EVENTS("Events", "The cluster's events as they happen", Material2MZ.NOTIFICATIONS),
     CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS),
-    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY);
+    HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY),
+    MAINTENANCE("Maintenance", "Plan, run and follow a rolling maintenance of many nodes", Material2MZ.UPDATE);
 
     private final String title;
     private final String subtitle;
@@ -38,8 +39,8 @@ public enum ViewId {
         return icon;
     }
 
-    /** The digit of its Ctrl shortcut. */
+    /** The digit of its Ctrl shortcut: 1 … 9, then 0 for the tenth view (the digit keys' order). */
     public int shortcut() {
-        return ordinal() + 1;
+        return (ordinal() + 1) % 10;
     }
 }
