@@ -204,34 +204,46 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         MigrationConfig migrations = perNode.getFirst().config().migrations();
         List<List<DrainEstimate.Transfer>> byNode = new ArrayList<>();
         for (int i = 0; i < perNode.size(); i++) {
-            DrainInputs in = perNode.get(i);
-            List<DrainEstimate.Transfer> transfers = new ArrayList<>();
-            byNode.add(transfers);
-            Map<String, String> nodeAnnotations = cluster.nodes().stream().filter(n -> n.getMetadata().getName().equals(in.node()))
-                    .findFirst().map(n -> n.getMetadata().getAnnotations()).orElse(null);
-            for (PodPreview p : previews.get(i).pods()) {
-                if (p.outcome() != PodOutcome.LIVE_MIGRATION) {
-                    continue;
-                }
-                in.vmis().stream().filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
-                        .findFirst().ifPresent(vmi -> {
-                            long memory = NodeHandler.definitionOf(vmi).memoryBytes();
-                            transfers.add(DrainEstimate.Transfer.of(in.node(), memory, MigrationSync.options(withPolicy(migrations, vmi, cluster),
-                                    nodeAnnotations == null ? Map.of() : nodeAnnotations,
-                                    vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory)));
-                        });
-            }
+            byNode.add(transfers(perNode.get(i), previews.get(i), cluster));
         }
-        List<DrainEstimate.Transfer> transfers = interleaved(byNode);
+        return DrainEstimate.of(interleaved(byNode), MigrationSlots.Limits.of(migrations), overhead(perNode, cluster));
+    }
+
+    /** The live migrations of one node's drain, each as the node handler would run it. */
+    public static List<DrainEstimate.Transfer> transfers(DrainInputs in, DrainPreview preview, PlacementInputs cluster) {
+        MigrationConfig migrations = in.config().migrations();
+        List<DrainEstimate.Transfer> transfers = new ArrayList<>();
+        Map<String, String> nodeAnnotations = cluster.nodes().stream().filter(n -> n.getMetadata().getName().equals(in.node()))
+                .findFirst().map(n -> n.getMetadata().getAnnotations()).orElse(null);
+        for (PodPreview p : preview.pods()) {
+            if (p.outcome() != PodOutcome.LIVE_MIGRATION) {
+                continue;
+            }
+            in.vmis().stream().filter(v -> v.getMetadata().getNamespace().equals(p.namespace()) && v.getMetadata().getName().equals(p.vmi()))
+                    .findFirst().ifPresent(vmi -> transfers.add(transfer(in.node(), vmi, migrations, nodeAnnotations, cluster)));
+        }
+        return transfers;
+    }
+
+    /** One VMI's migration off {@code node}, as the node handler would run it. */
+    public static DrainEstimate.Transfer transfer(String node, VirtualMachineInstance vmi, MigrationConfig migrations,
+                                                  Map<String, String> nodeAnnotations, PlacementInputs cluster) {
+        long memory = NodeHandler.definitionOf(vmi).memoryBytes();
+        return DrainEstimate.Transfer.of(node, memory, MigrationSync.options(withPolicy(migrations, vmi, cluster),
+                nodeAnnotations == null ? Map.of() : nodeAnnotations,
+                vmi.getMetadata().getAnnotations() == null ? Map.of() : vmi.getMetadata().getAnnotations(), memory));
+    }
+
+    /** What the recent migrations in the drained pods' namespaces showed a migration costs beyond its transfer. */
+    public static MigrationOverhead.Observed overhead(List<DrainInputs> perNode, PlacementInputs cluster) {
+        MigrationConfig migrations = perNode.getFirst().config().migrations();
         Map<String, VirtualMachineInstanceMigration> seenMigrations = new LinkedHashMap<>();
         Map<String, VirtualMachineInstance> seenVmis = new LinkedHashMap<>();
         for (DrainInputs in : perNode) {
             in.migrations().forEach(m -> seenMigrations.putIfAbsent(m.getMetadata().getNamespace() + "/" + m.getMetadata().getName(), m));
             in.vmis().forEach(v -> seenVmis.putIfAbsent(v.getMetadata().getNamespace() + "/" + v.getMetadata().getName(), v));
         }
-        MigrationOverhead.Observed overhead = MigrationOverhead.of(List.copyOf(seenMigrations.values()),
-                List.copyOf(seenVmis.values()), cluster.nodes(), migrations);
-        return DrainEstimate.of(transfers, MigrationSlots.Limits.of(migrations), overhead);
+        return MigrationOverhead.of(List.copyOf(seenMigrations.values()), List.copyOf(seenVmis.values()), cluster.nodes(), migrations);
     }
 
     /**
@@ -262,7 +274,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
      * migrations of all nodes are created side by side as the evictions mark their VMIs). Node after node instead
      * would keep the last node's migrations waiting while the first ones hold their per-node slots.
      */
-    static List<DrainEstimate.Transfer> interleaved(List<List<DrainEstimate.Transfer>> byNode) {
+    public static List<DrainEstimate.Transfer> interleaved(List<List<DrainEstimate.Transfer>> byNode) {
         List<DrainEstimate.Transfer> out = new ArrayList<>();
         int longest = byNode.stream().mapToInt(List::size).max().orElse(0);
         for (int round = 0; round < longest; round++) {
@@ -276,7 +288,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
     }
 
     /** What the scheduler will be asked to place for this pod, if anything: a migration target or a new pod. */
-    static Optional<PlacementDecision.Move> move(PodPreview p, DrainInputs in) {
+    public static Optional<PlacementDecision.Move> move(PodPreview p, DrainInputs in) {
         Optional<Pod> pod = in.pods().stream()
                 .filter(x -> x.getMetadata().getNamespace().equals(p.namespace()) && x.getMetadata().getName().equals(p.name()))
                 .findFirst();

@@ -53,6 +53,17 @@ public final class PlacementDecision {
     public record Stranded(Move move, String message) {
     }
 
+    /**
+     * Where a move lands: {@code node}, or null with kube-scheduler's {@code message} when it fits nowhere;
+     * {@code preferredMiss} is the scheduler's message when none of the preferred nodes could take it (null when one
+     * did, or when none were preferred).
+     */
+    public record Placed(Move move, String node, String message, String preferredMiss) {
+        public boolean stranded() {
+            return node == null;
+        }
+    }
+
     private PlacementDecision() {
     }
 
@@ -63,6 +74,17 @@ public final class PlacementDecision {
      * @param moves   in the order they happen
      */
     public static List<Stranded> decide(List<Node> nodes, List<Pod> pods, Set<String> drained, List<Move> moves) {
+        return place(nodes, pods, drained, moves, Set.of()).stream().filter(Placed::stranded)
+                .map(p -> new Stranded(p.move(), p.message())).toList();
+    }
+
+    /**
+     * Each move placed as {@link #decide} places it, but first on the {@code preferred} nodes alone (the others as if
+     * cordoned, their pods still counted, so anti-affinity over wider topologies holds), and only where none of them
+     * fits on any node: a maintenance plan sends a VM to a node already maintained when it can.
+     */
+    public static List<Placed> place(List<Node> nodes, List<Pod> pods, Set<String> drained, List<Move> moves,
+                                     Set<String> preferred) {
         Set<String> recreated = new HashSet<>();
         for (Move m : moves) {
             if (!m.migration()) {
@@ -86,16 +108,45 @@ public final class PlacementDecision {
             }
             states.put(name, NodeState.of(node, byNode.getOrDefault(name, List.of())));
         }
-        List<Stranded> stranded = new ArrayList<>();
+        List<Placed> placed = new ArrayList<>();
         for (Move m : moves) {
             ObjectNode pod = JSON.valueToTree(m.replacement());
             spec(pod).remove("nodeName");
+            String preferredMiss = null;
+            if (!preferred.isEmpty()) {
+                List<NodeState> onlyPreferred = new ArrayList<>();
+                for (NodeState s : states.values()) {
+                    onlyPreferred.add(preferred.contains(s.name()) ? s : cordoned(s));
+                }
+                switch (SchedulingDecision.decide(pod, onlyPreferred)) {
+                    case SchedulingDecision.Bind bind -> {
+                        states.computeIfPresent(bind.nodeName(), (n, s) -> s.with(pod));
+                        placed.add(new Placed(m, bind.nodeName(), null, null));
+                        continue;
+                    }
+                    case SchedulingDecision.Unschedulable none -> preferredMiss = none.message();
+                }
+            }
             switch (SchedulingDecision.decide(pod, List.copyOf(states.values()))) {
-                case SchedulingDecision.Bind bind -> states.computeIfPresent(bind.nodeName(), (n, s) -> s.with(pod));
-                case SchedulingDecision.Unschedulable none -> stranded.add(new Stranded(m, none.message()));
+                case SchedulingDecision.Bind bind -> {
+                    states.computeIfPresent(bind.nodeName(), (n, s) -> s.with(pod));
+                    placed.add(new Placed(m, bind.nodeName(), null, preferredMiss));
+                }
+                case SchedulingDecision.Unschedulable none -> placed.add(new Placed(m, null, none.message(), preferredMiss));
             }
         }
-        return stranded;
+        return placed;
+    }
+
+    /** The node as the scheduler sees it once cordoned, with the same pods. */
+    private static NodeState cordoned(NodeState s) {
+        if (s.node().path("spec").path("unschedulable").asBoolean(false)) {
+            return s;
+        }
+        ObjectNode node = s.node().deepCopy();
+        spec(node).put("unschedulable", true);
+        return new NodeState(node, s.pods(), s.requested(), s.nonZeroRequested(), s.podsWithAntiAffinity(),
+                s.allocatable(), s.maxPods(), s.taints());
     }
 
     private static ObjectNode spec(ObjectNode object) {
