@@ -86,7 +86,7 @@ class ScreenshotsTest {
                 });
                 List<String> shows = new ArrayList<>(List.of(view.title(), view.subtitle()));
                 shows.addAll(selectSomething(robot, view, session, drained));
-                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY) { // ControllersScreenshotsTest's, HistoryScreenshotsTest's pictures
+                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY && view != ViewId.MAINTENANCE) { // ControllersScreenshotsTest's, HistoryScreenshotsTest's, MaintenanceScreenshotsTest's pictures
                     shots.take(console, fileName(view) + "-" + theme, shows.toArray(String[]::new));
                 }
             }
@@ -110,7 +110,7 @@ class ScreenshotsTest {
         List<String> names = new ArrayList<>();
         for (String theme : List.of("light", "dark")) {
             for (ViewId view : ViewId.values()) {
-                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY) {
+                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY && view != ViewId.MAINTENANCE) {
                     names.add(fileName(view) + "-" + theme);
                 }
             }
@@ -165,6 +165,7 @@ class ScreenshotsTest {
             case EVENTS -> List.of("Normal", "SuccessfulCreate", "VirtualMachineInstance/");
             case CONTROLLERS -> List.of("vmi-controller", "evacuation");
             case HISTORY -> List.of(); // not pictured here: HistoryScreenshotsTest
+            case MAINTENANCE -> List.of(); // not pictured here: MaintenanceScreenshotsTest
         };
     }
 

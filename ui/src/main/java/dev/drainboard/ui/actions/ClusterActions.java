@@ -247,30 +247,42 @@ public final class ClusterActions implements AutoCloseable {
         });
     }
 
-    /** The Maintenance view's reads and writes on this connection. */
+    /**
+     * The Maintenance view's reads and writes on this connection ({@link dev.drainboard.ops.MaintenancePlans}): every
+     * call runs off the FX thread and completes there, exceptionally with ops' or the API server's message.
+     */
     public dev.drainboard.ui.maintenance.MaintenanceBackend maintenance() {
+        var plans = new dev.drainboard.ops.MaintenancePlans(client);
         ClusterActions self = this;
         return new dev.drainboard.ui.maintenance.MaintenanceBackend() {
             @Override
             public CompletableFuture<List<dev.drainboard.ui.model.MaintenancePlanRow>> plans() {
-                return call(List::of);
+                return call(() -> plans.list().stream().map(dev.drainboard.ui.model.MaintenancePlanRow::of).toList());
             }
 
             @Override
             public CompletableFuture<dev.drainboard.ui.model.MaintenancePlanRow> preview(dev.drainboard.ui.model.MaintenanceRequest request) {
-                return call(() -> {
-                    throw new IllegalStateException("the maintenance planner is not in this build");
-                });
+                return call(() -> dev.drainboard.ui.model.MaintenancePlanRow.ofPreview(plans.preview(request.spec()), request));
             }
 
             @Override
             public CompletableFuture<String> create(dev.drainboard.ui.model.MaintenanceRequest request) {
-                return CompletableFuture.failedFuture(new IllegalStateException("the maintenance planner is not in this build"));
+                if (readOnly) {
+                    return CompletableFuture.failedFuture(new IllegalStateException(OBSERVE_REASON));
+                }
+                return call(() -> plans.create(request.spec()));
             }
 
             @Override
             public CompletableFuture<Void> setAction(String plan, String action) {
-                return CompletableFuture.failedFuture(new IllegalStateException("the maintenance planner is not in this build"));
+                if (readOnly) {
+                    return CompletableFuture.failedFuture(new IllegalStateException(OBSERVE_REASON));
+                }
+                var chosen = dev.drainboard.maintenance.MaintenancePlanSpec.Action.valueOf(action);
+                return call(() -> {
+                    plans.setAction(plan, chosen);
+                    return null;
+                });
             }
 
             @Override

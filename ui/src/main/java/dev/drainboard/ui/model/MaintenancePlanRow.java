@@ -1,8 +1,17 @@
 package dev.drainboard.ui.model;
 
+import dev.drainboard.maintenance.MaintenancePlan;
+import dev.drainboard.maintenance.MaintenancePlanSpec;
+import dev.drainboard.maintenance.MaintenancePlanStatus;
+import dev.drainboard.ops.maintenance.MaintenancePlanPreview;
+
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -15,7 +24,7 @@ import java.util.Set;
  * @param phase        Planning, Running, Paused, Aborting, Aborted, Succeeded, Failed; "Preview" for a preview
  * @param action       spec.action: Run, Pause or Abort
  * @param afterDrain   spec.afterDrain as the operator reads it: "none", "pause 10m", "wait for annotation K"
- * @param batches      the planner's order: node names, batch by batch
+ * @param batches      the planner's order: node names, batch by batch (batches are numbered from 1 here)
  * @param nodes        per node, in the planner's order
  * @param moves        VMs the plan migrates, with their hops; those that move more than once say why
  * @param stranded     VMs the plan cannot place, with why
@@ -81,6 +90,83 @@ public record MaintenancePlanRow(String name, String phase, String message, Stri
         nodes = List.copyOf(nodes);
         moves = List.copyOf(moves);
         stranded = List.copyOf(stranded);
+    }
+
+    /** A plan in the cluster, as its status tells it (batches numbered from 1, the status counts from 0). */
+    public static MaintenancePlanRow of(MaintenancePlan plan) {
+        MaintenancePlanSpec spec = plan.getSpec() != null ? plan.getSpec() : new MaintenancePlanSpec(null, null, null, null, null);
+        MaintenancePlanStatus status = plan.getStatus() != null ? plan.getStatus()
+                : new MaintenancePlanStatus(null, null, null, null, null, null, null, null, null);
+        MaintenancePlanStatus.Plan p = status.plan() != null ? status.plan()
+                : new MaintenancePlanStatus.Plan(null, null, null, null, null, null);
+        Map<String, String> why = new HashMap<>();
+        p.movedMoreThanOnce().forEach(n -> why.put(n.namespace() + "/" + n.name(), n.reason()));
+        List<NodeLane> lanes = new ArrayList<>();
+        for (MaintenancePlanStatus.NodeStatus n : status.nodes()) {
+            lanes.add(new NodeLane(n.name(), (n.batch() == null ? 0 : n.batch()) + 1, n.phaseOrWaiting().name(),
+                    orZero(n.predictedStartSeconds()), orZero(n.predictedSeconds()), instant(n.startedAt()),
+                    instant(n.drainedAt()), instant(n.finishedAt()), n.migrationsPredicted() == null ? 0 : n.migrationsPredicted(),
+                    n.migrationsMade() == null ? 0 : n.migrationsMade(), n.cordoned(), n.message()));
+        }
+        if (lanes.isEmpty()) { // not yet started: the plan's order without times
+            for (int b = 0; b < p.batches().size(); b++) {
+                for (String node : p.batches().get(b)) {
+                    lanes.add(new NodeLane(node, b + 1, "Waiting", 0, 0, null, null, null, 0, 0, false, ""));
+                }
+            }
+        }
+        return new MaintenancePlanRow(plan.name(), plan.phase().name(), status.message(), spec.actionOrRun().name(),
+                spec.nodes() == null ? List.of() : spec.nodes(), spec.nodeSelector(), spec.maxUnavailableOrDefault(),
+                afterDrainText(spec.afterDrainOrNone()), status.timeScale() == null ? 1 : status.timeScale(), p.batches(),
+                lanes, p.vms().stream().map(v -> new VmMoves(v.namespace() + "/" + v.name(), v.hops(),
+                        why.get(v.namespace() + "/" + v.name()))).toList(),
+                p.stranded().stream().map(MaintenancePlanRow::stranded).toList(),
+                p.migrations() == null ? 0 : p.migrations(), status.migrationsMade() == null ? 0 : status.migrationsMade(),
+                orZero(p.seconds()), instant(plan.getMetadata() == null ? null : plan.getMetadata().getCreationTimestamp()),
+                instant(status.startedAt()), instant(status.finishedAt()));
+    }
+
+    /** The planner's answer for a plan not yet created (phase {@value #PREVIEW}; skipped nodes say why). */
+    public static MaintenancePlanRow ofPreview(MaintenancePlanPreview preview, MaintenanceRequest request) {
+        Map<String, String> why = new HashMap<>();
+        preview.movedMoreThanOnce().forEach(n -> why.put(n.namespace() + "/" + n.name(), n.reason()));
+        List<NodeLane> lanes = preview.nodes().stream().map(n -> new NodeLane(n.name(), n.batch() + 1,
+                n.isSkipped() ? "Skipped" : "Waiting", n.predictedStartSeconds(), n.predictedSeconds(), null, null, null,
+                n.migrations().size(), 0, false, n.isSkipped() ? n.skipped() : "")).toList();
+        return new MaintenancePlanRow("", PREVIEW, "", "Run", request.nodes(), request.selector(), request.maxUnavailable(),
+                request.afterDrainText(), 1, preview.batches(), lanes,
+                preview.vms().stream().map(v -> new VmMoves(v.namespace() + "/" + v.name(), v.hops(),
+                        why.get(v.namespace() + "/" + v.name()))).toList(),
+                preview.stranded().stream().map(MaintenancePlanRow::stranded).toList(), preview.migrations(), 0,
+                preview.seconds(), null, null, null);
+    }
+
+    private static StrandedVm stranded(MaintenancePlanStatus.VmNote n) {
+        return new StrandedVm(n.namespace() + "/" + n.name(), (n.node() == null || n.node().isEmpty() ? "" : "on " + n.node() + ": ")
+                + (n.reason() == null ? "" : n.reason()));
+    }
+
+    static String afterDrainText(MaintenancePlanSpec.AfterDrain a) {
+        return switch (a.typeOrNone()) {
+            case Pause -> "pause " + a.pause();
+            case WaitForAnnotation -> "wait for annotation " + a.annotation();
+            case None -> "none";
+        };
+    }
+
+    private static double orZero(Double d) {
+        return d == null ? 0 : d;
+    }
+
+    private static Instant instant(String t) {
+        if (t == null || t.isEmpty()) {
+            return null;
+        }
+        try {
+            return Instant.parse(t);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     public boolean preview() {

@@ -1,5 +1,7 @@
 package dev.drainboard.ui.model;
 
+import dev.drainboard.maintenance.MaintenancePlanSpec;
+
 import java.util.List;
 
 /**
@@ -19,6 +21,17 @@ public record MaintenanceRequest(List<String> nodes, String selector, int maxUna
         afterDrain = afterDrain == null ? "None" : afterDrain;
         pause = pause == null ? "" : pause;
         annotation = annotation == null ? "" : annotation;
+    }
+
+    /** The plan's spec (action Run). */
+    public MaintenancePlanSpec spec() {
+        MaintenancePlanSpec.AfterDrain after = switch (afterDrain) {
+            case "Pause" -> new MaintenancePlanSpec.AfterDrain(MaintenancePlanSpec.AfterDrain.Type.Pause, pause, null);
+            case "WaitForAnnotation" -> MaintenancePlanSpec.AfterDrain.waitForAnnotation(annotation);
+            default -> MaintenancePlanSpec.AfterDrain.none();
+        };
+        return new MaintenancePlanSpec(selector.isEmpty() ? nodes : null, selector.isEmpty() ? null : selector, maxUnavailable,
+                after, MaintenancePlanSpec.Action.Run);
     }
 
     /** What happens to each node once drained, as the operator reads it. */
