@@ -116,6 +116,7 @@ public final class MaintenanceView implements ConsoleView {
         this.toast = toast;
         root.getStyleClass().add("maintenance-view");
         root.setId("maintenanceView");
+        root.getProperties().put(MaintenanceView.class, this);
         shown.bind(model.shown());
         gantt = new GanttChart(shown, clock);
 
@@ -172,6 +173,8 @@ public final class MaintenanceView implements ConsoleView {
                 clock.set(Instant.now());
                 model.refresh();
                 ticker.play();
+                // Keyboard first: the view's shortcuts work at once (the focus was on the navigation).
+                javafx.application.Platform.runLater(planList::requestFocus);
             } else {
                 ticker.stop();
             }
