@@ -50,4 +50,6 @@ public final class DrainboardAnnotations {
     /** VMIMs created by a maintenance plan: the plan's name (the plan's executor counts and follows its migrations). */
     public static final String MAINTENANCE_PLAN = "drainboard.dev/maintenance-plan";
     public static final String CAUSE_MAINTENANCE_PLAN = "maintenance plan";
+    /** VMIMs created by a maintenance plan: the node of the plan the VMI leaves (whose turn created it). */
+    public static final String MAINTENANCE_NODE = "drainboard.dev/maintenance-node";
 }

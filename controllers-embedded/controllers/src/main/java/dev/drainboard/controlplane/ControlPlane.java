@@ -6,6 +6,7 @@ import dev.drainboard.admission.WebhookCallers;
 import dev.drainboard.controller.disruptionbudget.DisruptionBudgetController;
 import dev.drainboard.controller.evacuation.EvacuationController;
 import dev.drainboard.controller.history.EvacuationRecorder;
+import dev.drainboard.controller.maintenance.MaintenanceController;
 import dev.drainboard.controller.migration.MigrationController;
 import dev.drainboard.controller.migration.MigrationTimings;
 import dev.drainboard.controller.pool.PoolController;
@@ -67,6 +68,8 @@ public final class ControlPlane implements AutoCloseable {
     private volatile boolean closed;
     /** Evacuations by anyone recorded in the drain history while this process leads. */
     private final EvacuationRecorder evacuations;
+    /** Maintenance plans executed while this process leads. */
+    private final MaintenanceController maintenance;
 
     private ControlPlane(Builder b) {
         this.manager = new ControllerManager(b.client, b.election);
@@ -87,6 +90,9 @@ public final class ControlPlane implements AutoCloseable {
             }
         });
         this.evacuations = EvacuationRecorder.register(manager, informers.vmis(), informers.migrations());
+        // Maintenance plans are followed by the leader only (docs/maintenance.md).
+        this.maintenance = MaintenanceController.register(manager, informers.migrations(),
+                new dev.drainboard.ops.maintenance.MaintenanceOps(manager.client()));
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
@@ -176,6 +182,7 @@ public final class ControlPlane implements AutoCloseable {
             closed = true;
         }
         evacuations.close();
+        maintenance.close();
         informers.close();
         manager.close();
         stopWebhook();

@@ -157,6 +157,16 @@ public final class Ops implements AutoCloseable {
         return replicaSets.scale(namespace, replicaSet, replicas);
     }
 
+    /** Every node and pod of the cluster, its MigrationPolicies and the namespaces' labels they select by; read now. */
+    public PlacementInputs readPlacement() {
+        return ClusterReads.placement(client);
+    }
+
+    /** The KubeVirt configuration in force, as KubeVirt would choose it; read now. */
+    public dev.drainboard.kubevirt.config.ClusterConfig readClusterConfig() {
+        return ClusterReads.clusterConfig(client);
+    }
+
     /** What a drain would do, pod by pod, read now, with its blockers; writes nothing. */
     public DrainPreview preview(String node, DrainOptions options) {
         return previewAll(List.of(node), options).getFirst();

@@ -29,7 +29,7 @@ public final class OpsException extends RuntimeException {
     }
 
     /** Translates a client failure: an HTTP status from the API server, or no answer at all. */
-    static OpsException from(String what, KubernetesClientException e) {
+    public static OpsException from(String what, KubernetesClientException e) {
         if (e.getCode() == 404) {
             return new OpsException(Kind.NOT_FOUND, what + " not found", e);
         }

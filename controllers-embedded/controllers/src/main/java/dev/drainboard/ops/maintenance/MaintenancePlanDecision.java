@@ -1,7 +1,6 @@
 package dev.drainboard.ops.maintenance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.drainboard.admission.EvictionAdmitter;
 import dev.drainboard.architecture.Pure;
 import dev.drainboard.controller.migration.MigrationSlots;
 import dev.drainboard.handler.NodeHandler;
@@ -26,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -64,7 +62,6 @@ public final class MaintenancePlanDecision {
         private final Set<String> outsidePlan = new LinkedHashSet<>();
         private final Map<String, List<String>> hops = new LinkedHashMap<>();
         private final Map<String, List<String>> againBecause = new LinkedHashMap<>();
-        private final Map<String, String> firstNode = new HashMap<>();
         private final List<VmNote> stranded = new ArrayList<>();
         private final List<MaintenancePlanPreview.NodePlan> nodePlans = new ArrayList<>();
         private final List<List<String>> batches = new ArrayList<>();
@@ -235,7 +232,6 @@ public final class MaintenancePlanDecision {
                 migrations++;
                 migrationsOf.get(from).add(new MaintenancePlanPreview.Migration(p.move().namespace(), p.move().name(), from, p.node()));
                 hops.computeIfAbsent(vmiKey, k -> new ArrayList<>(List.of(from))).add(p.node());
-                firstNode.putIfAbsent(vmiKey, from);
                 if (!maintained.contains(p.node()) && !outsidePlan.contains(p.node())) {
                     againBecause.computeIfAbsent(vmiKey, k -> new ArrayList<>()).add("when " + from + " is drained "
                             + (p.preferredMiss() == null ? "no node is maintained yet"
@@ -315,12 +311,4 @@ public final class MaintenancePlanDecision {
         return plan.node(node).map(MaintenancePlanPreview.NodePlan::targets).orElse(Map.of());
     }
 
-    /** Whether a pod is a VMI's launcher (the pods a plan migrates rather than evicts). */
-    static boolean launcher(Pod pod) {
-        return EvictionAdmitter.isLauncher(pod);
-    }
-
-    static Optional<String> nodeOf(VirtualMachineInstance vmi) {
-        return vmi.getStatus() == null ? Optional.empty() : Optional.ofNullable(vmi.getStatus().getNodeName());
-    }
 }

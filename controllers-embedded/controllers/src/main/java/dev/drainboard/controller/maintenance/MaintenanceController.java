@@ -1,0 +1,620 @@
+package dev.drainboard.controller.maintenance;
+
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.maintenance.MaintenancePlan;
+import dev.drainboard.maintenance.MaintenancePlanSpec;
+import dev.drainboard.maintenance.MaintenancePlanSpec.AfterDrain;
+import dev.drainboard.maintenance.MaintenancePlanStatus;
+import dev.drainboard.maintenance.MaintenancePlanStatus.NodePhase;
+import dev.drainboard.maintenance.MaintenancePlanStatus.NodeStatus;
+import dev.drainboard.maintenance.MaintenancePlanStatus.Phase;
+import dev.drainboard.runtime.ControllerManager;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.HttpURLConnection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Follows maintenance plans while this process leads: one loop, ticking, that reads each plan and moves each node of
+ * its current batch one step on (cordon and the plan's migrations; the drain of what is left; the after-drain step;
+ * uncordon), writing the status after every step. All state is in the plan's status and the cluster (the plan's
+ * migrations carry its name), so a new leader carries on where the last one stopped; only a node's running drain is
+ * in memory, and it is simply started again.
+ */
+public final class MaintenanceController implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MaintenanceController.class);
+    static final Duration TICK = Duration.ofMillis(500);
+
+    private final KubernetesClient client;
+    private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
+    private final MaintenanceActions actions;
+    private final Clock clock;
+    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("maintenance-plans").factory());
+
+    // Loop thread only.
+    private ScheduledFuture<?> ticking;
+    /** Running drains by plan and node. */
+    private final Map<String, MaintenanceActions.Drain> drains = new HashMap<>();
+    private boolean unavailableSaid;
+
+    MaintenanceController(KubernetesClient client, SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
+                          MaintenanceActions actions, Clock clock) {
+        this.client = client;
+        this.migrations = migrations;
+        this.actions = actions;
+        this.clock = clock;
+    }
+
+    /** Runs the loop while {@code manager} leads. */
+    public static MaintenanceController register(ControllerManager manager,
+                                                 SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
+                                                 MaintenanceActions actions) {
+        MaintenanceController controller = new MaintenanceController(manager.client(), migrations, actions, Clock.systemUTC());
+        manager.onLeadershipChange(controller::leading);
+        return controller;
+    }
+
+    void leading(boolean leader) {
+        try {
+            loop.execute(() -> {
+                if (leader && ticking == null) {
+                    unavailableSaid = false;
+                    ticking = loop.scheduleWithFixedDelay(this::tickSafely, 0, TICK.toMillis(), TimeUnit.MILLISECONDS);
+                } else if (!leader && ticking != null) {
+                    ticking.cancel(false);
+                    ticking = null;
+                    // The new leader starts them again; two drains of one node would only repeat evictions.
+                    drains.values().forEach(MaintenanceActions.Drain::cancel);
+                    drains.clear();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // closed
+        }
+    }
+
+    private void tickSafely() {
+        try {
+            tick();
+        } catch (KubernetesClientException e) {
+            if ((e.getCode() == HttpURLConnection.HTTP_NOT_FOUND || e.getCode() == HttpURLConnection.HTTP_FORBIDDEN)) {
+                if (!unavailableSaid) {
+                    LOG.info("maintenance plans are not followed: {}", e.getMessage());
+                    unavailableSaid = true;
+                }
+            } else {
+                LOG.warn("maintenance plans: {}", e.getMessage());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("maintenance plans failed", e);
+        }
+    }
+
+    private void tick() {
+        if (!migrations.hasSynced()) {
+            return;
+        }
+        List<MaintenancePlan> plans = client.resources(MaintenancePlan.class).list().getItems();
+        Set<String> names = new HashSet<>();
+        for (MaintenancePlan plan : plans) {
+            names.add(plan.name());
+            if (plan.finished()) {
+                continue;
+            }
+            try {
+                reconcile(plan);
+            } catch (KubernetesClientException e) {
+                LOG.warn("maintenance plan {}: {}", plan.name(), e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.warn("maintenance plan {} failed", plan.name(), e);
+            }
+        }
+        drains.keySet().removeIf(k -> {
+            boolean gone = !names.contains(k.substring(0, k.indexOf('/')));
+            if (gone) {
+                drains.get(k).cancel();
+            }
+            return gone;
+        });
+    }
+
+    private void reconcile(MaintenancePlan plan) {
+        MaintenancePlanSpec spec = plan.getSpec();
+        MaintenancePlanStatus status = plan.getStatus();
+        MaintenancePlanSpec.Action action = spec == null ? MaintenancePlanSpec.Action.Run : spec.actionOrRun();
+        if (status == null || status.phase() == null || status.phase() == Phase.Planning) {
+            start(plan, action);
+            return;
+        }
+        if (action == MaintenancePlanSpec.Action.Abort || status.phase() == Phase.Aborting) {
+            abort(plan);
+            return;
+        }
+        Working w = new Working(plan);
+        w.countMigrations();
+        if (action == MaintenancePlanSpec.Action.Pause) {
+            // Nothing new starts; migrations and drains under way go on.
+            w.phase = Phase.Paused;
+            w.message = "paused: no node takes a further step until spec.action is Run again";
+            w.write();
+            return;
+        }
+        if (w.phase == Phase.Paused) {
+            w.phase = Phase.Running;
+            w.message = "resumed";
+        }
+        w.advance();
+        w.write();
+    }
+
+    /** A new plan: checked, its nodes found, worked out, and written as Running (or Paused) with every node Waiting. */
+    private void start(MaintenancePlan plan, MaintenancePlanSpec.Action action) {
+        MaintenancePlanSpec spec = plan.getSpec();
+        String now = time(clock.instant());
+        if (action == MaintenancePlanSpec.Action.Abort) {
+            writeStatus(plan, new MaintenancePlanStatus(Phase.Aborted, "aborted before it started", null, null, null,
+                    List.of(), 0, now, now));
+            return;
+        }
+        String invalid = spec == null ? "spec is missing" : spec.invalidBecause();
+        List<String> nodes = null;
+        if (invalid == null) {
+            try {
+                nodes = actions.nodes(spec);
+            } catch (IllegalArgumentException e) {
+                invalid = e.getMessage();
+            }
+        }
+        if (invalid != null) {
+            writeStatus(plan, new MaintenancePlanStatus(Phase.Failed, invalid, null, null, null, List.of(), 0, now, now));
+            return;
+        }
+        MaintenanceActions.Planned planned = actions.plan(spec, nodes, Set.of(), List.of());
+        List<NodeStatus> nodeStatuses = new ArrayList<>();
+        for (List<String> batch : planned.plan().batches()) {
+            for (String node : batch) {
+                MaintenanceActions.NodePart part = planned.node(node);
+                nodeStatuses.add(new NodeStatus(node, part.batch(), NodePhase.Waiting, null,
+                        part.predictedStartSeconds(), part.predictedSeconds(), null, null, null, null,
+                        part.targets().size(), 0, part.skipped()));
+            }
+        }
+        String message = "planned: " + planned.plan().migrations() + " migrations in " + planned.plan().batches().size()
+                + " batches, about " + Math.round(planned.plan().seconds()) + " s"
+                + (planned.plan().stranded().isEmpty() ? "" : "; " + planned.plan().stranded().size() + " VMIs cannot move");
+        writeStatus(plan, new MaintenancePlanStatus(action == MaintenancePlanSpec.Action.Pause ? Phase.Paused : Phase.Running,
+                message, actions.timeScale(), progress(nodeStatuses), planned.plan(), nodeStatuses, 0, now, null));
+    }
+
+    /** Stops taking nodes, cancels what the plan has under way, uncordons what it cordoned. */
+    private void abort(MaintenancePlan plan) {
+        Working w = new Working(plan);
+        w.countMigrations();
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < w.nodes.size(); i++) {
+            NodeStatus n = w.nodes.get(i);
+            if (n.phaseOrWaiting().over()) {
+                continue;
+            }
+            boolean started = n.phaseOrWaiting() != NodePhase.Waiting;
+            try {
+                MaintenanceActions.Drain drain = drains.remove(key(plan, n.name()));
+                if (drain != null) {
+                    drain.cancel();
+                }
+                if (started) {
+                    for (VirtualMachineInstanceMigration m : planMigrations(plan.name(), n.name())) {
+                        if (!m.isFinal()) {
+                            actions.cancelMigration(m.getMetadata().getNamespace(), m.getMetadata().getName());
+                        }
+                    }
+                    actions.clearEvacuationMarks(n.name());
+                    if (n.cordoned()) {
+                        actions.uncordon(n.name());
+                    }
+                }
+                w.nodes.set(i, w.with(n, NodePhase.Skipped, started ? "aborted while " + n.phaseOrWaiting()
+                        + (n.cordoned() ? "; uncordoned" : "") : "aborted before its turn"));
+            } catch (RuntimeException e) {
+                problems.add(n.name() + ": " + e.getMessage());
+            }
+        }
+        if (problems.isEmpty()) {
+            w.phase = Phase.Aborted;
+            w.message = "aborted: " + w.done() + " of " + w.nodes.size() + " nodes maintained";
+            w.finishedAt = time(clock.instant());
+        } else {
+            w.phase = Phase.Aborting;
+            w.message = "aborting, tried again: " + String.join("; ", problems);
+        }
+        w.write();
+    }
+
+    /** The plan's status being worked on in one tick. */
+    private final class Working {
+        final MaintenancePlan plan;
+        final MaintenancePlanStatus before;
+        Phase phase;
+        String message;
+        final List<NodeStatus> nodes;
+        String finishedAt;
+        int migrationsMade;
+
+        Working(MaintenancePlan plan) {
+            this.plan = plan;
+            this.before = plan.getStatus();
+            this.phase = before.phase();
+            this.message = before.message();
+            this.nodes = new ArrayList<>(before.nodes());
+            this.finishedAt = before.finishedAt();
+        }
+
+        double scale() {
+            return before.timeScale() == null || before.timeScale() <= 0 ? 1.0 : before.timeScale();
+        }
+
+        /** Each started node's migrations that have succeeded since its turn began (the plan's and the drain's). */
+        void countMigrations() {
+            migrationsMade = 0;
+            for (int i = 0; i < nodes.size(); i++) {
+                NodeStatus n = nodes.get(i);
+                if (n.startedAt() == null) {
+                    continue;
+                }
+                int made = n.phaseOrWaiting() == NodePhase.Done && n.migrationsMade() != null ? n.migrationsMade()
+                        : succeededFrom(n.name(), Instant.parse(n.startedAt()));
+                migrationsMade += made;
+                if (!Objects.equals(made, n.migrationsMade())) {
+                    nodes.set(i, copy(n).migrationsMade(made).build());
+                }
+            }
+        }
+
+        /** One step for each node of the current batch; the plan's end once every node is over. */
+        void advance() {
+            int batch = nodes.stream().filter(n -> !n.phaseOrWaiting().over()).mapToInt(n -> n.batch() == null ? 0 : n.batch())
+                    .min().orElse(-1);
+            if (batch < 0) {
+                finish();
+                return;
+            }
+            for (int i = 0; i < nodes.size(); i++) {
+                NodeStatus n = nodes.get(i);
+                if (Objects.equals(n.batch(), batch) && !n.phaseOrWaiting().over()) {
+                    NodeStatus next = step(n);
+                    nodes.set(i, next);
+                    if (next.phaseOrWaiting() == NodePhase.Failed) {
+                        phase = Phase.Failed;
+                        message = "node " + n.name() + " failed: " + next.message() + "; the plan stops here";
+                        finishedAt = time(clock.instant());
+                        return;
+                    }
+                }
+            }
+            if (nodes.stream().allMatch(n -> n.phaseOrWaiting().over())) {
+                finish();
+            }
+        }
+
+        private void finish() {
+            finishedAt = time(clock.instant());
+            List<String> skipped = nodes.stream().filter(n -> n.phaseOrWaiting() != NodePhase.Done)
+                    .map(n -> n.name() + (n.message() == null ? "" : " (" + n.message() + ")")).toList();
+            if (skipped.isEmpty()) {
+                phase = Phase.Succeeded;
+                message = "every node maintained: " + migrationsMade + " migrations (" + before.plan().migrations() + " planned)";
+            } else {
+                phase = Phase.Failed;
+                message = (nodes.size() - skipped.size()) + " of " + nodes.size() + " nodes maintained; not maintained: "
+                        + String.join(", ", skipped);
+            }
+        }
+
+        private NodeStatus step(NodeStatus n) {
+            Instant now = clock.instant();
+            return switch (n.phaseOrWaiting()) {
+                case Waiting -> begin(n, now);
+                case Draining -> draining(n, now);
+                case AfterDrain -> afterDrain(n, now);
+                case Uncordoning -> uncordon(n, now);
+                default -> n;
+            };
+        }
+
+        /** The node's turn: its targets worked out again on the cluster as it is, cordon, the plan's migrations. */
+        private NodeStatus begin(NodeStatus n, Instant now) {
+            Set<String> maintained = new HashSet<>();
+            nodes.stream().filter(x -> x.phaseOrWaiting() == NodePhase.Done).forEach(x -> maintained.add(x.name()));
+            List<List<String>> rest = new ArrayList<>();
+            for (List<String> b : before.plan().batches()) {
+                List<String> left = b.stream().filter(name -> nodes.stream().anyMatch(x -> x.name().equals(name)
+                        && !x.phaseOrWaiting().over())).toList();
+                if (!left.isEmpty()) {
+                    rest.add(left);
+                }
+            }
+            List<String> all = nodes.stream().map(NodeStatus::name).toList();
+            MaintenanceActions.Planned now2 = actions.plan(plan.getSpec(), all, maintained, rest);
+            MaintenanceActions.NodePart part = now2.node(n.name());
+            if (part == null) {
+                return copy(n).phase(NodePhase.Skipped).message("no longer in the cluster").finishedAt(time(now)).build();
+            }
+            if (part.skipped() != null) {
+                return copy(n).phase(NodePhase.Skipped).message(part.skipped()).finishedAt(time(now)).build();
+            }
+            List<String> changed = replanned(n.name(), part.targets());
+            boolean cordonedByUs = actions.cordon(n.name());
+            List<String> refused = new ArrayList<>();
+            Set<String> underWay = new HashSet<>();
+            for (VirtualMachineInstanceMigration m : migrations.getStore().list()) {
+                if (!m.isFinal() && m.getSpec() != null) {
+                    underWay.add(m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName());
+                }
+            }
+            for (var target : new java.util.TreeMap<>(part.targets()).entrySet()) {
+                if (underWay.contains(target.getKey())) {
+                    continue;
+                }
+                int slash = target.getKey().indexOf('/');
+                try {
+                    actions.migrate(plan.name(), target.getKey().substring(0, slash), target.getKey().substring(slash + 1),
+                            target.getValue());
+                } catch (RuntimeException e) {
+                    // The drain's eviction moves it all the same, wherever the scheduler puts it.
+                    refused.add(target.getKey() + ": " + e.getMessage());
+                }
+            }
+            List<String> notes = new ArrayList<>();
+            if (!changed.isEmpty()) {
+                notes.add("re-planned at its turn (the cluster changed): " + String.join(", ", changed));
+            }
+            if (!refused.isEmpty()) {
+                notes.add("migrations refused, left to the drain: " + String.join("; ", refused));
+            }
+            return copy(n).phase(NodePhase.Draining).cordonedByPlan(cordonedByUs).startedAt(time(now))
+                    .migrationsPredicted(part.targets().size()).migrationsMade(0)
+                    .message(notes.isEmpty() ? "migrating " + part.targets().size() + " VMIs" : String.join("; ", notes))
+                    .build();
+        }
+
+        /** What changed against the plan as it was written: {@code ns/vm → new (planned old)}. */
+        private List<String> replanned(String node, Map<String, String> targets) {
+            Map<String, String> planned = new LinkedHashMap<>();
+            for (MaintenancePlanStatus.VmHops vm : before.plan().vms()) {
+                List<String> hops = vm.hops();
+                for (int i = 0; i + 1 < hops.size(); i++) {
+                    if (hops.get(i).equals(node)) {
+                        planned.put(vm.namespace() + "/" + vm.name(), hops.get(i + 1));
+                    }
+                }
+            }
+            List<String> changed = new ArrayList<>();
+            for (var e : new java.util.TreeMap<>(targets).entrySet()) {
+                String was = planned.get(e.getKey());
+                if (!e.getValue().equals(was)) {
+                    changed.add(e.getKey() + " → " + e.getValue() + (was == null ? " (not planned to move from here)" : " (planned " + was + ")"));
+                }
+            }
+            for (String vm : planned.keySet()) {
+                if (!targets.containsKey(vm)) {
+                    changed.add(vm + " no longer moves from here");
+                }
+            }
+            return changed;
+        }
+
+        /** The plan's migrations first; once none is under way, the drain of what is left. */
+        private NodeStatus draining(NodeStatus n, Instant now) {
+            for (VirtualMachineInstanceMigration m : planMigrations(plan.name(), n.name())) {
+                if (!m.isFinal()) {
+                    return n;
+                }
+            }
+            String key = key(plan, n.name());
+            MaintenanceActions.Drain drain = drains.get(key);
+            if (drain == null) {
+                drains.put(key, actions.drain(n.name()));
+                return copy(n).message("draining what is left through the eviction API").build();
+            }
+            if (!drain.result().isDone()) {
+                return n;
+            }
+            drains.remove(key);
+            String failed = drain.result().join();
+            if (failed != null) {
+                return copy(n).phase(NodePhase.Failed).message("drain: " + failed
+                        + (n.cordoned() ? "; left cordoned" : "")).finishedAt(time(now)).build();
+            }
+            AfterDrain after = plan.getSpec().afterDrainOrNone();
+            String what = switch (after.typeOrNone()) {
+                case None -> "drained";
+                case Pause -> "drained; pausing " + after.pause();
+                case WaitForAnnotation -> "drained; waiting for annotation " + after.annotation() + " on the node";
+            };
+            return copy(n).phase(NodePhase.AfterDrain).drainedAt(time(now)).message(what).build();
+        }
+
+        private NodeStatus afterDrain(NodeStatus n, Instant now) {
+            AfterDrain after = plan.getSpec().afterDrainOrNone();
+            boolean ready = switch (after.typeOrNone()) {
+                case None -> true;
+                // Measured on the cluster's clock: a time-scaled cluster pauses its pause / scale.
+                case Pause -> n.drainedAt() == null || !now.isBefore(Instant.parse(n.drainedAt())
+                        .plusMillis((long) (after.pauseDuration().toMillis() / scale())));
+                case WaitForAnnotation -> actions.hasAnnotation(n.name(), after.annotation());
+            };
+            return ready ? uncordon(copy(n).phase(NodePhase.Uncordoning).build(), now) : n;
+        }
+
+        private NodeStatus uncordon(NodeStatus n, Instant now) {
+            if (n.cordoned()) {
+                actions.uncordon(n.name());
+            }
+            Double actual = n.startedAt() == null ? null
+                    : Duration.between(Instant.parse(n.startedAt()), now).toMillis() / 1000.0 * scale();
+            return copy(n).phase(NodePhase.Done).finishedAt(time(now)).actualSeconds(actual)
+                    .message(n.cordoned() ? "maintained; uncordoned" : "maintained; it was cordoned before the plan, left cordoned")
+                    .build();
+        }
+
+        NodeStatus with(NodeStatus n, NodePhase phase, String message) {
+            return copy(n).phase(phase).message(message).finishedAt(time(clock.instant())).build();
+        }
+
+        long done() {
+            return nodes.stream().filter(n -> n.phaseOrWaiting() == NodePhase.Done).count();
+        }
+
+        void write() {
+            MaintenancePlanStatus next = new MaintenancePlanStatus(phase, message, before.timeScale(), progress(nodes),
+                    before.plan(), nodes, migrationsMade, before.startedAt(), finishedAt);
+            if (!next.equals(before)) {
+                writeStatus(plan, next);
+            }
+        }
+    }
+
+    /** Migrations the plan created for the VMIs leaving this node. */
+    private List<VirtualMachineInstanceMigration> planMigrations(String plan, String node) {
+        return migrations.getStore().list().stream().filter(m -> {
+            Map<String, String> a = m.getMetadata().getAnnotations();
+            return a != null && plan.equals(a.get(DrainboardAnnotations.MAINTENANCE_PLAN))
+                    && node.equals(a.get(DrainboardAnnotations.MAINTENANCE_NODE));
+        }).toList();
+    }
+
+    /** Migrations off this node that succeeded and were created at or after {@code since} (whoever created them). */
+    private int succeededFrom(String node, Instant since) {
+        int count = 0;
+        Instant from = since.truncatedTo(ChronoUnit.SECONDS); // creation times have whole seconds
+        for (VirtualMachineInstanceMigration m : migrations.getStore().list()) {
+            if (m.phase().orElse(null) != MigrationPhase.SUCCEEDED || m.getStatus().getMigrationState() == null
+                    || !node.equals(m.getStatus().getMigrationState().getSourceNode())) {
+                continue;
+            }
+            String created = m.getMetadata().getCreationTimestamp();
+            if (created != null && !Instant.parse(created).isBefore(from)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Replaces the status (the controller owns it); on a conflict reads the plan again once and replaces it there. */
+    private void writeStatus(MaintenancePlan plan, MaintenancePlanStatus status) {
+        MaintenancePlan next = new MaintenancePlan();
+        next.setMetadata(plan.getMetadata());
+        next.setSpec(plan.getSpec());
+        next.setStatus(status);
+        try {
+            client.resources(MaintenancePlan.class).resource(next).updateStatus();
+            return;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
+                throw e;
+            }
+        }
+        MaintenancePlan fresh = client.resources(MaintenancePlan.class).withName(plan.name()).get();
+        if (fresh != null) {
+            fresh.setStatus(status);
+            client.resources(MaintenancePlan.class).resource(fresh).updateStatus();
+        }
+    }
+
+    static String progress(List<NodeStatus> nodes) {
+        return nodes.stream().filter(n -> n.phaseOrWaiting() == NodePhase.Done).count() + "/" + nodes.size();
+    }
+
+    private static String key(MaintenancePlan plan, String node) {
+        return plan.name() + "/" + node;
+    }
+
+    static String time(Instant t) {
+        return DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    static NodeStatusBuilder copy(NodeStatus n) {
+        return new NodeStatusBuilder(n);
+    }
+
+    /** A node's status with some fields changed. */
+    static final class NodeStatusBuilder {
+        private final NodeStatus n;
+        private NodePhase phase;
+        private Boolean cordonedByPlan;
+        private Double actualSeconds;
+        private String startedAt;
+        private String drainedAt;
+        private String finishedAt;
+        private Integer migrationsPredicted;
+        private Integer migrationsMade;
+        private String message;
+
+        NodeStatusBuilder(NodeStatus n) {
+            this.n = n;
+            phase = n.phase();
+            cordonedByPlan = n.cordonedByPlan();
+            actualSeconds = n.actualSeconds();
+            startedAt = n.startedAt();
+            drainedAt = n.drainedAt();
+            finishedAt = n.finishedAt();
+            migrationsPredicted = n.migrationsPredicted();
+            migrationsMade = n.migrationsMade();
+            message = n.message();
+        }
+
+        NodeStatusBuilder phase(NodePhase v) { phase = v; return this; }
+        NodeStatusBuilder cordonedByPlan(boolean v) { cordonedByPlan = v; return this; }
+        NodeStatusBuilder actualSeconds(Double v) { actualSeconds = v; return this; }
+        NodeStatusBuilder startedAt(String v) { startedAt = v; return this; }
+        NodeStatusBuilder drainedAt(String v) { drainedAt = v; return this; }
+        NodeStatusBuilder finishedAt(String v) { finishedAt = v; return this; }
+        NodeStatusBuilder migrationsPredicted(int v) { migrationsPredicted = v; return this; }
+        NodeStatusBuilder migrationsMade(int v) { migrationsMade = v; return this; }
+        NodeStatusBuilder message(String v) { message = v; return this; }
+
+        NodeStatus build() {
+            return new NodeStatus(n.name(), n.batch(), phase, cordonedByPlan, n.predictedStartSeconds(),
+                    n.predictedSeconds(), actualSeconds, startedAt, drainedAt, finishedAt, migrationsPredicted,
+                    migrationsMade, message);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            loop.submit(() -> {
+                drains.values().forEach(MaintenanceActions.Drain::cancel);
+                drains.clear();
+            }).get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // closing anyway
+        }
+        loop.shutdownNow();
+    }
+}

@@ -1,0 +1,227 @@
+package dev.drainboard.ops.maintenance;
+
+import dev.drainboard.controller.maintenance.MaintenanceActions;
+import dev.drainboard.kubevirt.DrainboardAnnotations;
+import dev.drainboard.kubevirt.KubeVirtLabels;
+import dev.drainboard.kubevirt.api.KubeVirt;
+import dev.drainboard.kubevirt.api.VirtualMachine;
+import dev.drainboard.kubevirt.api.VirtualMachineInstance;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
+import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
+import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.maintenance.MaintenancePlanSpec;
+import dev.drainboard.ops.DrainOperation;
+import dev.drainboard.ops.DrainOptions;
+import dev.drainboard.ops.DrainResult;
+import dev.drainboard.ops.OpsException;
+import dev.drainboard.ops.Ops;
+import dev.drainboard.ops.PlacementInputs;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The executor's actions and the planner's reads on a real (or embedded) cluster, through {@link Ops}: the same reads
+ * as the drain preview, the same cordon, the same drain (evictions only), and the plan's migrations.
+ */
+public final class MaintenanceOps implements MaintenanceActions {
+
+    /** How each node is drained: as KubeVirt's documentation drains a node (DaemonSets stay, emptyDir data goes). */
+    public static final DrainOptions DRAIN = DrainOptions.defaults().withIgnoreDaemonSets(true).withDeleteEmptyDirData(true);
+
+    private final Ops ops;
+
+    public MaintenanceOps(KubernetesClient client) {
+        this.ops = new Ops(client);
+    }
+
+    public MaintenanceOps(Ops ops) {
+        this.ops = ops;
+    }
+
+    @Override
+    public List<String> nodes(MaintenancePlanSpec spec) {
+        List<Node> all;
+        try {
+            if (spec.nodeSelector() != null && !spec.nodeSelector().isBlank()) {
+                all = ops.client().nodes().withLabelSelector(spec.nodeSelector()).list().getItems();
+                if (all.isEmpty()) {
+                    throw new IllegalArgumentException("no node matches the selector \"" + spec.nodeSelector() + "\"");
+                }
+                return all.stream().map(n -> n.getMetadata().getName()).sorted().toList();
+            }
+            all = ops.client().nodes().list().getItems();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 400) {
+                throw new IllegalArgumentException("invalid node selector \"" + spec.nodeSelector() + "\": "
+                        + (e.getStatus() == null ? e.getMessage() : e.getStatus().getMessage()));
+            }
+            throw e;
+        }
+        Set<String> names = new LinkedHashSet<>();
+        all.forEach(n -> names.add(n.getMetadata().getName()));
+        List<String> missing = spec.nodes().stream().filter(n -> !names.contains(n)).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(missing.size() == 1 ? "node \"" + missing.getFirst() + "\" not found"
+                    : "nodes not found: " + String.join(", ", missing));
+        }
+        return spec.nodes().stream().distinct().toList();
+    }
+
+    /** Everything the planner reads, now. */
+    public MaintenanceInputs read(List<String> nodes, int maxUnavailable, Duration afterDrain) {
+        KubernetesClient client = ops.client();
+        PlacementInputs cluster = ops.readPlacement();
+        ClusterConfig config = ops.readClusterConfig();
+        try {
+            List<VirtualMachineInstance> vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().list().getItems();
+            List<VirtualMachine> vms = client.resources(VirtualMachine.class).inAnyNamespace().list().getItems();
+            var budgets = client.policy().v1().podDisruptionBudget().inAnyNamespace().list().getItems();
+            List<VirtualMachineInstanceMigration> migrations = client.resources(VirtualMachineInstanceMigration.class)
+                    .inAnyNamespace().list().getItems();
+            return new MaintenanceInputs(nodes, maxUnavailable, afterDrain, cluster, vmis, vms, budgets, migrations,
+                    config, DRAIN, Instant.now());
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("VMIs, VMs, PodDisruptionBudgets and migrations", e);
+        }
+    }
+
+    /** The plan for these nodes as the planner works it out on the cluster now. */
+    public MaintenancePlanPreview preview(MaintenancePlanSpec spec, List<String> nodes) {
+        return MaintenancePlanDecision.decide(read(nodes, spec.maxUnavailableOrDefault(), spec.afterDrainOrNone().pauseDuration()));
+    }
+
+    @Override
+    public Planned plan(MaintenancePlanSpec spec, List<String> nodes, Set<String> maintained, List<List<String>> order) {
+        MaintenanceInputs in = read(nodes, spec.maxUnavailableOrDefault(), spec.afterDrainOrNone().pauseDuration());
+        if (!maintained.isEmpty() || !order.isEmpty()) {
+            in = in.continuing(maintained, order);
+        }
+        return planned(MaintenancePlanDecision.decide(in));
+    }
+
+    static Planned planned(MaintenancePlanPreview preview) {
+        List<NodePart> parts = new ArrayList<>();
+        for (MaintenancePlanPreview.NodePlan n : preview.nodes()) {
+            parts.add(new NodePart(n.name(), n.batch(), n.skipped(), n.predictedStartSeconds(), n.predictedSeconds(), n.targets()));
+        }
+        return new Planned(preview.toStatus(), parts);
+    }
+
+    @Override
+    public boolean cordon(String node) {
+        return ops.cordon(node).changed();
+    }
+
+    @Override
+    public void uncordon(String node) {
+        ops.uncordon(node);
+    }
+
+    @Override
+    public boolean hasAnnotation(String node, String key) {
+        Node n = ops.client().nodes().withName(node).get();
+        return n != null && n.getMetadata().getAnnotations() != null && n.getMetadata().getAnnotations().containsKey(key);
+    }
+
+    @Override
+    public String migrate(String plan, String namespace, String vmi, String target) {
+        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+        String from = vmiNode(namespace, vmi);
+        m.setMetadata(new ObjectMetaBuilder()
+                .withGenerateName(vmi.length() > 40 ? vmi.substring(0, 40) + "-" : vmi + "-maintenance-")
+                .withNamespace(namespace)
+                .addToAnnotations(DrainboardAnnotations.MIGRATION_CAUSE, DrainboardAnnotations.CAUSE_MAINTENANCE_PLAN)
+                .addToAnnotations(DrainboardAnnotations.MAINTENANCE_PLAN, plan)
+                .addToAnnotations(DrainboardAnnotations.MAINTENANCE_NODE, from)
+                .addToLabels(KubeVirtLabels.MIGRATION_SELECTOR, vmi)
+                .build());
+        VirtualMachineInstanceMigrationSpec spec = new VirtualMachineInstanceMigrationSpec(vmi);
+        if (ops.readClusterConfig().profile().migrationAddedNodeSelector()) {
+            // KubeVirt ≥ 1.6 adds it to the target pod's node selector; older releases have no such field, and the
+            // scheduler chooses (docs/maintenance.md).
+            spec.setAddedNodeSelector(Map.of("kubernetes.io/hostname", hostname(target)));
+        }
+        m.setSpec(spec);
+        try {
+            return ops.client().resources(VirtualMachineInstanceMigration.class).inNamespace(namespace).resource(m).create()
+                    .getMetadata().getName();
+        } catch (KubernetesClientException e) {
+            throw OpsException.from("virtualmachineinstancemigration for VMI \"" + vmi + "\"", e);
+        }
+    }
+
+    private String vmiNode(String namespace, String vmi) {
+        VirtualMachineInstance v = ops.client().resources(VirtualMachineInstance.class).inNamespace(namespace).withName(vmi).get();
+        return v == null || v.getStatus() == null || v.getStatus().getNodeName() == null ? "" : v.getStatus().getNodeName();
+    }
+
+    /** The node's {@code kubernetes.io/hostname} label (what the selector matches), its name when it has none. */
+    private String hostname(String node) {
+        Node n = ops.client().nodes().withName(node).get();
+        String label = n == null || n.getMetadata().getLabels() == null ? null : n.getMetadata().getLabels().get("kubernetes.io/hostname");
+        return label == null ? node : label;
+    }
+
+    @Override
+    public void cancelMigration(String namespace, String name) {
+        ops.cancelMigration(namespace, name);
+    }
+
+    @Override
+    public void clearEvacuationMarks(String node) {
+        ops.clearEvacuationMarks(node);
+    }
+
+    @Override
+    public Drain drain(String node) {
+        DrainOperation operation = ops.drain(node, DRAIN);
+        CompletableFuture<String> result = operation.result().thenApply(r -> r.status() == DrainResult.Status.DRAINED
+                ? null : r.status() + (r.why() == null ? "" : ": " + r.why()));
+        return new Drain() {
+            @Override
+            public CompletableFuture<String> result() {
+                return result;
+            }
+
+            @Override
+            public void cancel() {
+                operation.cancel();
+            }
+        };
+    }
+
+    @Override
+    public double timeScale() {
+        return timeScale(ops.client());
+    }
+
+    /** The embedded cluster's time scale from its KubeVirt CR ({@link DrainboardAnnotations#TIME_SCALE}); 1 elsewhere. */
+    public static double timeScale(KubernetesClient client) {
+        try {
+            for (KubeVirt kv : client.resources(KubeVirt.class).inAnyNamespace().list().getItems()) {
+                Map<String, String> a = kv.getMetadata().getAnnotations();
+                String value = a == null ? null : a.get(DrainboardAnnotations.TIME_SCALE);
+                if (value != null) {
+                    double scale = Double.parseDouble(value.trim());
+                    if (scale > 0 && Double.isFinite(scale)) {
+                        return scale;
+                    }
+                }
+            }
+        } catch (KubernetesClientException | NumberFormatException e) {
+            // no KubeVirt CR to read, or a value that is not a number: real time
+        }
+        return 1.0;
+    }
+}
