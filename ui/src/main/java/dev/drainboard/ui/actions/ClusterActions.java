@@ -248,11 +248,11 @@ public final class ClusterActions implements AutoCloseable {
     }
 
     /**
-     * The Maintenance view's reads and writes on this connection ({@link dev.drainboard.ops.MaintenancePlans}): every
+     * The Maintenance view's reads and writes on this connection ({@link dev.drainboard.ops.maintenance.MaintenancePlans}): every
      * call runs off the FX thread and completes there, exceptionally with ops' or the API server's message.
      */
     public dev.drainboard.ui.maintenance.MaintenanceBackend maintenance() {
-        var plans = new dev.drainboard.ops.MaintenancePlans(client);
+        var plans = new dev.drainboard.ops.maintenance.MaintenancePlans(client);
         ClusterActions self = this;
         return new dev.drainboard.ui.maintenance.MaintenanceBackend() {
             @Override
