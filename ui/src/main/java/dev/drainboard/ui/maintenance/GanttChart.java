@@ -83,7 +83,12 @@ final class GanttChart extends Region {
         empty.setManaged(false);
         getChildren().addAll(canvas, scroll, empty);
         tip.setShowDelay(Duration.millis(150));
-        plan.addListener((o, a, b) -> markDirty());
+        plan.addListener((o, a, b) -> {
+            markDirty();
+            if (a == null || b == null || a.nodes().size() != b.nodes().size()) {
+                requestLayout(); // its height follows the number of lanes
+            }
+        });
         clock.addListener((o, old, t) -> {
             now = t;
             MaintenancePlanRow p = plan.get();
@@ -135,9 +140,12 @@ final class GanttChart extends Region {
         redrawIfDirty();
     }
 
+    /** As tall as its lanes (so the tables below get the rest), up to 360 px; it scrolls beyond. */
     @Override
     protected double computePrefHeight(double width) {
-        return 240;
+        MaintenancePlanRow p = plan.get();
+        int lanes = p == null ? 0 : p.nodes().size();
+        return Math.min(360, Math.max(120, AXIS + lanes * LANE + 6));
     }
 
     @Override

@@ -123,7 +123,7 @@ public final class MaintenanceView implements ConsoleView {
         // ---- left: the plans, then the builder or the plan's spec and actions
         planList.setId("maintenancePlans");
         planList.setCellFactory(l -> new PlanCell());
-        planList.setPrefHeight(150);
+        planList.setPrefHeight(120);
         planList.setMinHeight(96);
         model.plans().addListener((ListChangeListener<MaintenancePlanRow>) c -> syncPlanNames());
         planList.getSelectionModel().selectedItemProperty().addListener((o, a, name) -> {
@@ -230,6 +230,7 @@ public final class MaintenanceView implements ConsoleView {
                 e.consume();
             }
         });
+        model.draftNodes().addListener((ListChangeListener<String>) c -> syncTicks());
         nodes.addListener((ListChangeListener<NodeRow>) c -> syncNodes(nodes));
         syncNodes(nodes);
         nodePicker.visibleProperty().bind(model.bySelector().not());
@@ -247,6 +248,11 @@ public final class MaintenanceView implements ConsoleView {
         atOnce.setEditable(true);
         atOnce.setPrefWidth(90);
         atOnce.valueProperty().addListener((o, a, v) -> model.maxUnavailable().set(v == null ? 1 : v));
+        model.maxUnavailable().addListener((o, a, v) -> {
+            if (!v.equals(atOnce.getValue())) {
+                atOnce.getValueFactory().setValue(v.intValue());
+            }
+        });
         Label atOnceLabel = new Label("Nodes at once");
         atOnceLabel.setLabelFor(atOnce);
         HBox atOnceRow = new HBox(10, atOnceLabel, spacer(), atOnce);
@@ -311,6 +317,11 @@ public final class MaintenanceView implements ConsoleView {
         box.setId("maintenanceBuilder");
         VBox.setVgrow(nodePicker, Priority.ALWAYS);
         return box;
+    }
+
+    /** The ticks follow the draft when it changes elsewhere (a plan's spec copied, tests). */
+    private void syncTicks() {
+        picked.forEach((node, p) -> p.set(model.draftNodes().contains(node)));
     }
 
     private BooleanProperty pickedProperty(String node) {
@@ -443,7 +454,12 @@ public final class MaintenanceView implements ConsoleView {
         strandedText.setMinHeight(Region.USE_PREF_SIZE);
         Label head = new Label("Stranded: the plan finds no node for these VMs");
         head.getStyleClass().add("section-label");
-        VBox box = new VBox(4, head, strandedText);
+        // Many stranded VMs scroll: the Gantt keeps its room.
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(strandedText);
+        scroll.setFitToWidth(true);
+        scroll.setMaxHeight(96);
+        scroll.getStyleClass().addAll("stranded-scroll", "edge-to-edge");
+        VBox box = new VBox(4, head, scroll);
         box.getStyleClass().add("stranded-list");
         box.setVisible(false);
         box.managedProperty().bind(box.visibleProperty());
@@ -451,7 +467,7 @@ public final class MaintenanceView implements ConsoleView {
     }
 
     private Node ganttCard() {
-        Label hint = new Label("Predicted per node (hollow), actual over it; real time from the plan's start; bands are batches");
+        Label hint = new Label("Predicted (hollow) and actual per node, in real time from the plan's start; bands are batches");
         hint.getStyleClass().addAll(Styles.TEXT_MUTED, "timeline-hint");
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE);
@@ -467,7 +483,6 @@ public final class MaintenanceView implements ConsoleView {
         card.getStyleClass().add("timeline-card");
         card.setPadding(new Insets(10, 12, 10, 12));
         VBox.setVgrow(gantt, Priority.ALWAYS);
-        VBox.setVgrow(card, Priority.ALWAYS);
         return card;
     }
 
@@ -484,29 +499,30 @@ public final class MaintenanceView implements ConsoleView {
         order.setId("maintenanceOrder");
         order.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         order.getColumns().setAll(List.of(
-                column("Batch", n -> String.valueOf(n.batch()), 54),
-                column("Node", NodeLane::name, 110),
+                column("Batch", n -> String.valueOf(n.batch()), 64),
+                column("Node", NodeLane::name, 100),
                 phaseColumn(),
                 column("Predicted", n -> GanttLayout.tick(n.predictedStartSeconds()) + " + "
-                        + HistoryDocuments.duration(n.predictedSeconds()), 130),
+                        + HistoryDocuments.duration(n.predictedSeconds()), 120),
                 column("Actual", this::actualOf, 90),
-                column("Migrations", n -> n.migrationsMade() + " / " + n.migrationsPredicted(), 84)));
+                column("Migrations", n -> n.migrationsMade() + " / " + n.migrationsPredicted(), 100)));
         order.setPlaceholder(new Label("No nodes"));
         Label orderNote = new Label("Order chosen by the planner to move each VM as few times as possible; it cannot be changed here");
         orderNote.setId("maintenanceOrderNote");
         orderNote.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
         orderNote.setWrapText(true);
         orderNote.setMinHeight(Region.USE_PREF_SIZE);
-        VBox orderBox = new VBox(4, section("Order"), orderNote, order);
+        Label orderTitle = section("Order");
+        VBox orderBox = new VBox(4, orderTitle, orderNote, order);
         VBox.setVgrow(order, Priority.ALWAYS);
 
         moves.setId("maintenanceMoves");
         moves.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         moves.getColumns().setAll(List.of(
-                vmColumn("VM", VmMoves::vm, 120),
-                vmColumn("Moves", m -> m.times() + "×", 56),
-                vmColumn("Path", m -> String.join(" → ", m.hops()), 160),
-                vmColumn("Why more than once", VmMoves::why, 160)));
+                vmColumn("VM", VmMoves::vm, 130),
+                vmColumn("Moves", m -> m.times() + "×", 72),
+                vmColumn("Path", m -> String.join(" → ", m.hops()), 170),
+                vmColumn("Why twice", VmMoves::why, 110)));
         moves.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
             @Override
             protected void updateItem(VmMoves m, boolean empty) {
@@ -518,29 +534,63 @@ public final class MaintenanceView implements ConsoleView {
             }
         });
         moves.setPlaceholder(new Label("No VM moves"));
-        VBox movesBox = new VBox(4, section("VMs that move"), moves);
+        Label movesTitle = section("VMs that move");
+        VBox movesBox = new VBox(4, movesTitle, moves);
         VBox.setVgrow(moves, Priority.ALWAYS);
 
-        HBox box = new HBox(12, orderBox, movesBox);
+        // Side by side when there is room; at 1280x720 each table gets the whole width, in a tab.
+        HBox side = new HBox(12);
         HBox.setHgrow(orderBox, Priority.ALWAYS);
-        HBox.setHgrow(movesBox, Priority.ALWAYS);
-        orderBox.setPrefWidth(520);
-        movesBox.setPrefWidth(480);
-        box.setPrefHeight(230);
-        box.setMinHeight(150);
-        return box;
+        orderBox.setPrefWidth(600);
+        movesBox.setPrefWidth(390);
+        movesBox.setMinWidth(390);
+        javafx.scene.control.Tab orderTab = new javafx.scene.control.Tab("Order");
+        javafx.scene.control.Tab movesTab = new javafx.scene.control.Tab();
+        movesTab.textProperty().bind(Bindings.size(moves.getItems()).asString("VMs that move (%d)"));
+        javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane(orderTab, movesTab);
+        tabs.setId("maintenanceTabs");
+        tabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        javafx.scene.layout.StackPane holder = new javafx.scene.layout.StackPane();
+        holder.setPrefHeight(230);
+        holder.setMinHeight(150);
+        VBox.setVgrow(holder, Priority.ALWAYS);
+        holder.widthProperty().addListener((o, a, w) -> {
+            boolean wide = w.doubleValue() >= 1000; // the order table's columns whole beside the moves
+            if (wide && holder.getChildren().contains(side) || !wide && holder.getChildren().contains(tabs)) {
+                return;
+            }
+            orderTitle.setVisible(wide);
+            orderTitle.setManaged(wide);
+            movesTitle.setVisible(wide);
+            movesTitle.setManaged(wide);
+            if (wide) {
+                orderTab.setContent(null);
+                movesTab.setContent(null);
+                side.getChildren().setAll(orderBox, movesBox);
+                holder.getChildren().setAll(side);
+            } else {
+                side.getChildren().clear();
+                orderTab.setContent(orderBox);
+                movesTab.setContent(movesBox);
+                holder.getChildren().setAll(tabs);
+            }
+        });
+        side.getChildren().setAll(orderBox, movesBox);
+        holder.getChildren().setAll(side);
+        return holder;
     }
 
     private TableColumn<NodeLane, String> column(String name, java.util.function.Function<NodeLane, String> value, double width) {
         TableColumn<NodeLane, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 100)); // headers stay whole at 1280x720
         c.setSortable(false); // the planner's order is the point of this table
         return c;
     }
 
     private TableColumn<NodeLane, String> phaseColumn() {
-        TableColumn<NodeLane, String> c = column("Phase", NodeLane::phase, 96);
+        TableColumn<NodeLane, String> c = column("Phase", NodeLane::phase, 110);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String phase, boolean empty) {
@@ -556,6 +606,7 @@ public final class MaintenanceView implements ConsoleView {
         TableColumn<VmMoves, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 90));
         return c;
     }
 
@@ -736,6 +787,10 @@ public final class MaintenanceView implements ConsoleView {
 
     /** A plan in the list: its name, phase and progress; the draft first. */
     private final class PlanCell extends ListCell<String> {
+        PlanCell() {
+            setPrefWidth(0); // as wide as the list, never wider: no horizontal scroll bar
+        }
+
         @Override
         protected void updateItem(String name, boolean empty) {
             super.updateItem(name, empty);

@@ -14,6 +14,11 @@ public final class MaintenanceViewAccess {
         this.view = (MaintenanceView) root.getProperties().get(MaintenanceView.class);
     }
 
+    /** The view model behind the view (a screenshot test sets the draft up in one go). */
+    public MaintenanceViewModel model() {
+        return view.model();
+    }
+
     /** Exports go to the file this names (from the suggested file name) instead of a file chooser. */
     public void setSaveTo(Function<String, Path> file) {
         view.setSaveTo((name, format) -> file.apply(name));
