@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A maintenance plan as the operator asked for it in the console: the spec of a {@code MaintenancePlan}
- * (docs/maintenance.md). Either {@code nodes} or {@code selector} is set.
+ * (controllers-embedded/common/src/main/resources/drainboard/crds/maintenanceplans.drainboard.dev.yaml). Either {@code nodes} or {@code selector} is set.
  *
  * @param afterDrain  None, Pause or WaitForAnnotation
  * @param pause       a Go duration ("10m", "1h30m") when Pause
