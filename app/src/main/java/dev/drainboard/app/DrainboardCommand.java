@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
         subcommands = {ServeCommand.class, UiCommand.class, InstallCrdsCommand.class, ControllersCommand.class,
                 DrainCommand.class, NodeCommands.Cordon.class, NodeCommands.Uncordon.class, NodeCommands.Taint.class,
                 EvictCommand.class, VmiCommands.CancelEvacuation.class, VmiCommands.Migrate.class,
-                VmiCommands.CancelMigration.class, ScaleCommand.class, HistoryCommand.class})
+                VmiCommands.CancelMigration.class, ScaleCommand.class, HistoryCommand.class, MaintainCommand.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = "demo",

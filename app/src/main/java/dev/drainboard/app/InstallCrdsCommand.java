@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
                 "Installs every CRD KubeVirt " + dev.drainboard.kubevirt.crd.KubeVirtCrds.RELEASE
                         + " installs (kubevirt.io VMIs, VMs, migrations, replica sets, presets, KubeVirt; instancetypes, "
                         + "preferences, pools, migration policies, snapshots, exports, clones, backups, plugins), "
-                        + "with KubeVirt's schemas, and Drainboard's own (drainrecords.drainboard.dev: the drain history). "
+                        + "with KubeVirt's schemas, and Drainboard's own (drainrecords.drainboard.dev: the drain history; maintenanceplans.drainboard.dev: maintenance plans). "
                         + "CRDs already there are left alone unless --force is given."})
 public final class InstallCrdsCommand implements Callable<Integer> {
 

@@ -55,8 +55,8 @@ class InstallCrdsCommandTest {
 
         Run first = run("--kubeconfig", kubeconfig, "--context", "drainboard-embedded");
         assertThat(first.exitCode()).as(first.err()).isZero();
-        assertThat(first.out()).contains("created  virtualmachineinstances.kubevirt.io").contains("created  drainrecords.drainboard.dev")
-                .contains("21 created, 0 replaced, 0 already present, 0 failed");
+        assertThat(first.out()).contains("created  virtualmachineinstances.kubevirt.io").contains("created  drainrecords.drainboard.dev").contains("created  maintenanceplans.drainboard.dev")
+                .contains("22 created, 0 replaced, 0 already present, 0 failed");
         try (KubernetesClient client = new KubernetesClientBuilder()
                 .withConfig(Config.fromKubeconfig(Files.readString(cluster.kubeconfig()))).build()) {
             for (String name : KubeVirtCrds.NAMES) {
@@ -67,12 +67,12 @@ class InstallCrdsCommandTest {
         Run second = run("--kubeconfig", kubeconfig);
         assertThat(second.exitCode()).isZero();
         assertThat(second.out()).contains("present  kubevirts.kubevirt.io (left as it is; --force replaces it)")
-                .contains("0 created, 0 replaced, 21 already present, 0 failed");
+                .contains("0 created, 0 replaced, 22 already present, 0 failed");
 
         Run forced = run("--kubeconfig", kubeconfig, "--force");
         assertThat(forced.exitCode()).isZero();
         assertThat(forced.out()).contains("replaced virtualmachines.kubevirt.io")
-                .contains("0 created, 21 replaced, 0 already present, 0 failed");
+                .contains("0 created, 22 replaced, 0 already present, 0 failed");
     }
 
     @Test

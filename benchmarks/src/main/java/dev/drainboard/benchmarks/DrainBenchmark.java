@@ -328,7 +328,7 @@ public final class DrainBenchmark {
     }
 
     /** An embedded cluster of cordoned nodes with Drainboard's control plane running on it. */
-    private static final class Bench implements AutoCloseable {
+    static final class Bench implements AutoCloseable {
         final EmbeddedCluster cluster;
         final LocalControlPlane plane;
         final KubernetesClient client;

@@ -75,10 +75,15 @@ final class DrainFixtures {
 
     /** Polls until the condition holds; fails after 5 minutes naming what it waited for. */
     static void waitUntil(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        waitUntil(what, java.time.Duration.ofMinutes(5), condition);
+    }
+
+    /** Polls until the condition holds; fails after {@code limit} naming what it waited for. */
+    static void waitUntil(String what, java.time.Duration limit, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("not within 5 min: " + what);
+                throw new IllegalStateException("not within " + limit.toMinutes() + " min: " + what);
             }
             Thread.sleep(100);
         }

@@ -359,8 +359,8 @@ public final class MaintenanceController implements AutoCloseable {
                 }
             }
             List<String> all = nodes.stream().map(NodeStatus::name).toList();
-            MaintenanceActions.Planned now2 = actions.plan(plan.getSpec(), all, maintained, rest);
-            MaintenanceActions.NodePart part = now2.node(n.name());
+            MaintenanceActions.Planned replan = actions.plan(plan.getSpec(), all, maintained, rest);
+            MaintenanceActions.NodePart part = replan.node(n.name());
             if (part == null) {
                 return copy(n).phase(NodePhase.Skipped).message("no longer in the cluster").finishedAt(time(now)).build();
             }

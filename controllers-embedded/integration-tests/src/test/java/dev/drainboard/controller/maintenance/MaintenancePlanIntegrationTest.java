@@ -57,9 +57,7 @@ class MaintenancePlanIntegrationTest {
             });
             // Each node cordoned exactly once, and schedulable again at the end.
             assertThat(c.cordons).containsOnlyKeys(NODES).allSatisfy((node, times) -> assertThat(times).as(node).isEqualTo(1));
-            for (Node n : c.client.nodes().list().getItems()) {
-                assertThat(n.getSpec().getUnschedulable()).as(n.getMetadata().getName()).isNotEqualTo(Boolean.TRUE);
-            }
+            assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
             for (String vm : vms) {
                 VirtualMachineInstance v = c.vmi(vm);
                 assertThat(v.getStatus().getPhase()).as(vm).isEqualTo("Running");
@@ -82,6 +80,54 @@ class MaintenancePlanIntegrationTest {
             Map<String, Integer> moves = new HashMap<>();
             made.forEach(m -> moves.merge(m.getSpec().getVmiName(), 1, Integer::sum));
             status.plan().vms().forEach(v -> assertThat(moves.get(v.name())).as(v.name()).isEqualTo(v.hops().size() - 1));
+        }
+    }
+
+    @Test
+    @DisplayName("KubeVirt ≤ 1.4 (no KubeVirt CR: the default profile): the plan's migrations carry no target, the scheduler places them, the plan completes")
+    void olderReleaseWithoutTargets() throws Exception {
+        try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir)) {
+            List<String> nodes = List.of("node01", "node02", "node03");
+            nodes.forEach(c::node);
+            for (int i = 1; i <= 3; i++) {
+                c.createVmi("vm0" + i, "1Gi");
+            }
+            for (int i = 1; i <= 3; i++) {
+                c.awaitRunningMigratable("vm0" + i);
+            }
+            c.create(new MaintenancePlan("seeds", new MaintenancePlanSpec(nodes, null, 1, null, null)));
+            await().atMost(Duration.ofMinutes(5)).until(() -> c.plan("seeds").phase().finished());
+            MaintenancePlanStatus status = c.plan("seeds").getStatus();
+            assertThat(c.plan("seeds").phase()).as(status.message()).isEqualTo(MaintenancePlanStatus.Phase.Succeeded);
+            List<VirtualMachineInstanceMigration> ours = c.migrations().stream().filter(m -> m.getMetadata().getAnnotations() != null
+                    && "seeds".equals(m.getMetadata().getAnnotations().get(DrainboardAnnotations.MAINTENANCE_PLAN))).toList();
+            assertThat(ours).isNotEmpty().allSatisfy(m -> assertThat(m.getSpec().getAddedNodeSelector()).isNullOrEmpty());
+            assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
+            for (int i = 1; i <= 3; i++) {
+                assertThat(c.vmi("vm0" + i).getStatus().getPhase()).isEqualTo("Running");
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("the controllers restarted in the middle of a node's drain: the new leader carries the plan on from its status")
+    void survivesARestart() throws Exception {
+        try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir)) {
+            c.kubeVirtVersion("v1.6.0", KubeVirtProfile.V1_6);
+            NODES.forEach(c::node);
+            twelveVms(c);
+            c.create(new MaintenancePlan("restarted", new MaintenancePlanSpec(NODES, null, 1, null, null)));
+            await().atMost(MaintenanceTestCluster.WAIT).until(() -> c.plan("restarted").getStatus() != null
+                    && c.plan("restarted").getStatus().nodes().get(1).phase() == NodePhase.Draining);
+            c.restartControllers();
+            await().atMost(Duration.ofMinutes(5)).until(() -> c.plan("restarted").phase().finished());
+            MaintenancePlanStatus status = c.plan("restarted").getStatus();
+            assertThat(c.plan("restarted").phase()).as(status.message()).isEqualTo(MaintenancePlanStatus.Phase.Succeeded);
+            assertThat(status.nodes()).allSatisfy(n -> assertThat(n.phase()).isEqualTo(NodePhase.Done));
+            assertThat(c.cordons).allSatisfy((node, times) -> assertThat(times).as(node).isEqualTo(1));
+            assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
+            long made = c.migrations().stream().filter(m -> m.phase().orElse(null) == MigrationPhase.SUCCEEDED).count();
+            assertThat(made).isEqualTo(status.plan().migrations().longValue());
         }
     }
 
@@ -110,8 +156,7 @@ class MaintenancePlanIntegrationTest {
             MaintenancePlanStatus status = c.plan("paused").getStatus();
             assertThat(status.finishedAt()).isNotNull();
             assertThat(status.nodes()).allSatisfy(n -> assertThat(n.phase()).isIn(NodePhase.Done, NodePhase.Skipped));
-            assertThat(c.client.nodes().list().getItems()).allSatisfy(n ->
-                    assertThat(n.getSpec().getUnschedulable()).as(n.getMetadata().getName()).isNotEqualTo(Boolean.TRUE));
+            assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
             await().atMost(MaintenanceTestCluster.WAIT).until(() -> c.migrations().stream().allMatch(VirtualMachineInstanceMigration::isFinal)
                     && c.client.resources(VirtualMachineInstance.class).inNamespace("default").list().getItems().stream()
                     .allMatch(v -> "Running".equals(v.getStatus().getPhase()) && v.getStatus().getEvacuationNodeName() == null));
@@ -121,6 +166,10 @@ class MaintenancePlanIntegrationTest {
     static void action(MaintenanceTestCluster c, String plan, String action) {
         c.client.resources(MaintenancePlan.class).withName(plan).patch(PatchContext.of(PatchType.JSON_MERGE),
                 "{\"spec\":{\"action\":\"" + action + "\"}}");
+    }
+
+    static boolean cordoned(Node n) {
+        return n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable());
     }
 
     static int startedNodes(MaintenancePlan plan) {

@@ -40,7 +40,8 @@ final class MaintenanceTestCluster implements AutoCloseable {
 
     final EmbeddedCluster cluster;
     final KubernetesClient client;
-    final ControlPlane plane;
+    ControlPlane plane;
+    private final Config config;
     final NodeHandler handler;
     private final KubernetesClient handlerClient;
     private final Watch nodeWatch;
@@ -50,7 +51,7 @@ final class MaintenanceTestCluster implements AutoCloseable {
 
     MaintenanceTestCluster(Path workDir) throws Exception {
         cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(workDir.resolve("kubeconfig")));
-        Config config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
+        config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
         handler = new NodeHandler(handlerClient, cluster.hypervisors());
@@ -71,6 +72,13 @@ final class MaintenanceTestCluster implements AutoCloseable {
             public void onClose(WatcherException cause) {
             }
         });
+    }
+
+    /** The controllers stopped and started again (a new leader): what they had in memory is gone. */
+    void restartControllers() {
+        plane.close();
+        plane = ControlPlane.builder(LocalControlPlane.asVirtController(config)).withoutLeaderElection().build();
+        plane.start();
     }
 
     void node(String name) {
