@@ -164,6 +164,59 @@ class MaintenanceUiTest {
         assertThat(selectedPlan(robot)).as("the selection stays").isEqualTo(name);
     }
 
+    @Test
+    @dev.drainboard.testing.RequiresKubectl
+    void aPlanAppliedWithKubectlIsListedAndPausedFromTheConsole(FxRobot robot, @TempDir Path dir) throws Exception {
+        Session session = UiSteps.connect(robot, console);
+        Path kubeconfig = session.embeddedCluster().orElseThrow().kubeconfig();
+        await().atMost(WAIT).until(() -> fx(() -> session.model().vmis().size() == 12
+                && session.model().vmis().stream().allMatch(v -> v.phase().equals("Running"))));
+        clearStranding(session.client(), List.of("node01"));
+        keys(robot, KeyCode.CONTROL, KeyCode.DIGIT0);
+        Path yaml = dir.resolve("plan.yaml");
+        Files.writeString(yaml, """
+                apiVersion: drainboard.dev/v1alpha1
+                kind: MaintenancePlan
+                metadata:
+                  name: kernel-upgrade
+                spec:
+                  nodes: [node01]
+                  afterDrain:
+                    type: WaitForAnnotation
+                    annotation: example.com/upgraded
+                """);
+        assertThat(kubectl(kubeconfig, "apply", "-f", yaml.toString())).contains("maintenanceplan.drainboard.dev/kernel-upgrade created");
+
+        // Listed under the new plan; Down selects it, and the view shows it running.
+        await().atMost(WAIT).until(() -> fx(() -> robot.lookup("#maintenancePlans").<String>queryListView().getItems()
+                .contains("kernel-upgrade")));
+        fx(() -> {
+            robot.lookup("#maintenancePlans").query().requestFocus();
+            return null;
+        });
+        key(robot, KeyCode.HOME);
+        key(robot, KeyCode.DOWN);
+        assertThat(selectedPlan(robot)).isEqualTo("kernel-upgrade");
+        planUntil(session.client(), "kernel-upgrade", () -> text(robot, "#maintenancePhase").equals("Running"));
+
+        // Ctrl+P: kubectl sees the pause.
+        keys(robot, KeyCode.CONTROL, KeyCode.P);
+        await().atMost(WAIT).until(() -> kubectl(kubeconfig, "get", "mp", "kernel-upgrade", "-o", "jsonpath={.spec.action}").equals("Pause"));
+        await().atMost(WAIT).until(() -> text(robot, "#maintenancePhase").equals("Paused"));
+        // kubectl resumes it: the console follows.
+        kubectl(kubeconfig, "patch", "mp", "kernel-upgrade", "--type", "merge", "-p", "{\"spec\":{\"action\":\"Run\"}}");
+        await().atMost(WAIT).until(() -> !text(robot, "#maintenancePhase").equals("Paused") && visible(robot, "#maintenancePause"));
+    }
+
+    private static String kubectl(Path kubeconfig, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertThat(p.waitFor()).as("kubectl " + String.join(" ", args) + ": " + out).isZero();
+        return out;
+    }
+
     /** Deletes what a plan of these nodes would strand (the planner says which), until it strands nothing. */
     static void clearStranding(KubernetesClient client, List<String> nodes) {
         nodes.forEach(n -> UiSteps.removeStranding(client, n));
