@@ -35,8 +35,8 @@ final class GanttLayout {
     record Layout(List<Lane> lanes, double span, Double now, double tickStep) {
     }
 
-    /** Ticks a person reads easily: 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 4, 6, 12 h. */
-    private static final double[] STEPS = {30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 21600, 43200};
+    /** Ticks a person reads easily: 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 4, 6, 12 h. */
+    private static final double[] STEPS = {5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 21600, 43200};
 
     private GanttLayout() {
     }

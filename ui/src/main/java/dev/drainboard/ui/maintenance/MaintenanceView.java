@@ -519,10 +519,10 @@ public final class MaintenanceView implements ConsoleView {
         moves.setId("maintenanceMoves");
         moves.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         moves.getColumns().setAll(List.of(
-                vmColumn("VM", VmMoves::vm, 130),
-                vmColumn("Moves", m -> m.times() + "×", 72),
-                vmColumn("Path", m -> String.join(" → ", m.hops()), 170),
-                vmColumn("Why twice", VmMoves::why, 110)));
+                vmColumn("VM", VmMoves::vm, 120),
+                vmColumn("Moves", m -> m.times() + "×", 64),
+                vmColumn("Path", m -> String.join(" → ", m.hops()), 176),
+                vmColumn("Why", VmMoves::why, 90)));
         moves.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
             @Override
             protected void updateItem(VmMoves m, boolean empty) {
@@ -542,8 +542,8 @@ public final class MaintenanceView implements ConsoleView {
         HBox side = new HBox(12);
         HBox.setHgrow(orderBox, Priority.ALWAYS);
         orderBox.setPrefWidth(600);
-        movesBox.setPrefWidth(390);
-        movesBox.setMinWidth(390);
+        movesBox.setPrefWidth(452);
+        movesBox.setMinWidth(452);
         javafx.scene.control.Tab orderTab = new javafx.scene.control.Tab("Order");
         javafx.scene.control.Tab movesTab = new javafx.scene.control.Tab();
         movesTab.textProperty().bind(Bindings.size(moves.getItems()).asString("VMs that move (%d)"));
@@ -555,7 +555,7 @@ public final class MaintenanceView implements ConsoleView {
         holder.setMinHeight(150);
         VBox.setVgrow(holder, Priority.ALWAYS);
         holder.widthProperty().addListener((o, a, w) -> {
-            boolean wide = w.doubleValue() >= 1000; // the order table's columns whole beside the moves
+            boolean wide = w.doubleValue() >= 1010; // the order table's columns whole beside the moves
             if (wide && holder.getChildren().contains(side) || !wide && holder.getChildren().contains(tabs)) {
                 return;
             }
@@ -606,7 +606,7 @@ public final class MaintenanceView implements ConsoleView {
         TableColumn<VmMoves, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
-        c.setMinWidth(Math.min(width, 90));
+        c.setMinWidth(Math.min(width, 64));
         return c;
     }
 

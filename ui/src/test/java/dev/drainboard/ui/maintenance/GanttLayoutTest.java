@@ -59,7 +59,7 @@ class GanttLayoutTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"100, 30", "240, 30", "241, 60", "3000, 600", "30000, 7200"})
+    @CsvSource({"40, 5", "100, 15", "240, 30", "241, 60", "3000, 600", "30000, 7200"})
     void ticksAreRoundAndFew(double span, double step) {
         assertThat(GanttLayout.tickStep(span)).isEqualTo(step);
     }
