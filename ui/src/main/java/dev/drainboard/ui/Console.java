@@ -212,6 +212,10 @@ public final class Console {
             case HISTORY -> new dev.drainboard.ui.history.HistoryView(new dev.drainboard.ui.history.HistoryViewModel(center::history),
                     model.relations(), message -> center.notifier().show(dev.drainboard.ui.common.Badge.Tone.NEUTRAL, "History", message));
             case PODS -> new dev.drainboard.ui.pods.PodsView(model, center::preview);
+            case MAINTENANCE -> new dev.drainboard.ui.maintenance.MaintenanceView(
+                    new dev.drainboard.ui.maintenance.MaintenanceViewModel(center.clusterActions().maintenance()), model.nodes(),
+                    (title, message, detail, verb, yes, no) -> center.confirm("confirmAbortPlan", title, message, detail, verb, yes, no),
+                    message -> center.notifier().show(dev.drainboard.ui.common.Badge.Tone.NEUTRAL, "Maintenance", message));
         };
     }
 

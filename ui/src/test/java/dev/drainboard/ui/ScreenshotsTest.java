@@ -86,7 +86,7 @@ class ScreenshotsTest {
                 });
                 List<String> shows = new ArrayList<>(List.of(view.title(), view.subtitle()));
                 shows.addAll(selectSomething(robot, view, session, drained));
-                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY) { // ControllersScreenshotsTest's, HistoryScreenshotsTest's pictures
+                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY && view != ViewId.MAINTENANCE) { // ControllersScreenshotsTest's, HistoryScreenshotsTest's, MaintenanceScreenshotsTest's pictures
                     shots.take(console, fileName(view) + "-" + theme, shows.toArray(String[]::new));
                 }
             }
@@ -110,7 +110,7 @@ class ScreenshotsTest {
         List<String> names = new ArrayList<>();
         for (String theme : List.of("light", "dark")) {
             for (ViewId view : ViewId.values()) {
-                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY) {
+                if (view != ViewId.CONTROLLERS && view != ViewId.HISTORY && view != ViewId.MAINTENANCE) {
                     names.add(fileName(view) + "-" + theme);
                 }
             }
@@ -171,6 +171,7 @@ class ScreenshotsTest {
             }
             // The other pods a drain touches, with what it does with each.
             case PODS -> List.of("node-exporter-node01", "DaemonSet", "Needs Ignore DaemonSets", "ReplicaSet");
+            case MAINTENANCE -> List.of(); // not pictured here: MaintenanceScreenshotsTest
         };
     }
 

@@ -273,6 +273,51 @@ public final class ClusterActions implements AutoCloseable {
         });
     }
 
+    /**
+     * The Maintenance view's reads and writes on this connection ({@link dev.drainboard.ops.maintenance.MaintenancePlans}): every
+     * call runs off the FX thread and completes there, exceptionally with ops' or the API server's message.
+     */
+    public dev.drainboard.ui.maintenance.MaintenanceBackend maintenance() {
+        var plans = new dev.drainboard.ops.maintenance.MaintenancePlans(client);
+        ClusterActions self = this;
+        return new dev.drainboard.ui.maintenance.MaintenanceBackend() {
+            @Override
+            public CompletableFuture<List<dev.drainboard.ui.model.MaintenancePlanRow>> plans() {
+                return call(() -> plans.list().stream().map(dev.drainboard.ui.model.MaintenancePlanRow::of).toList());
+            }
+
+            @Override
+            public CompletableFuture<dev.drainboard.ui.model.MaintenancePlanRow> preview(dev.drainboard.ui.model.MaintenanceRequest request) {
+                return call(() -> dev.drainboard.ui.model.MaintenancePlanRow.ofPreview(plans.preview(request.spec()), request));
+            }
+
+            @Override
+            public CompletableFuture<String> create(dev.drainboard.ui.model.MaintenanceRequest request) {
+                if (readOnly) {
+                    return CompletableFuture.failedFuture(new IllegalStateException(OBSERVE_REASON));
+                }
+                return call(() -> plans.create(request.spec()));
+            }
+
+            @Override
+            public CompletableFuture<Void> setAction(String plan, String action) {
+                if (readOnly) {
+                    return CompletableFuture.failedFuture(new IllegalStateException(OBSERVE_REASON));
+                }
+                var chosen = dev.drainboard.maintenance.MaintenancePlanSpec.Action.valueOf(action);
+                return call(() -> {
+                    plans.setAction(plan, chosen);
+                    return null;
+                });
+            }
+
+            @Override
+            public String readOnlyReason() {
+                return self.readOnly ? OBSERVE_REASON : "";
+            }
+        };
+    }
+
     /** Why a running drain's migrations wait and how long they still take ({@link Ops#waits}). */
     public CompletableFuture<dev.drainboard.ops.DrainWaits> waits(List<DrainPreview> previews) {
         List<DrainPreview> copy = List.copyOf(previews);

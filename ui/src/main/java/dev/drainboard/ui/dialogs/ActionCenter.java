@@ -103,6 +103,11 @@ public final class ActionCenter implements AutoCloseable {
         actions.onHistoryNotice(why -> notifier.show(Badge.Tone.WARNING, "Drain history not kept", why));
     }
 
+    /** The actions on this connection, for views that own their workflow (the Maintenance view). */
+    public ClusterActions clusterActions() {
+        return actions;
+    }
+
     /** The cluster's drain records, newest first (the History view). */
     public CompletableFuture<List<dev.drainboard.ui.model.HistoryRow>> history() {
         return actions.history();
@@ -344,6 +349,23 @@ public final class ActionCenter implements AutoCloseable {
     }
 
     // ---- the connection
+
+    /**
+     * "Do this?" for an action a view owns (the Maintenance view's Abort): runs {@code confirm} only when the operator
+     * confirms, {@code cancel} otherwise (Escape, Cancel); both after the dialog has closed.
+     */
+    public void confirm(String id, String title, String message, String detail, String verb, Runnable confirm, Runnable cancel) {
+        ConfirmDialog[] dialog = new ConfirmDialog[1];
+        dialog[0] = new ConfirmDialog(id, Material2AL.ERROR_OUTLINE, DialogCard.Kind.DANGER, title, message, detail, verb,
+                () -> {
+                    dialogs.close(dialog[0]);
+                    confirm.run();
+                }, () -> {
+                    dialogs.close(dialog[0]);
+                    cancel.run();
+                });
+        dialogs.show(dialog[0]);
+    }
 
     /**
      * "Disconnect?": ends the session only on confirm (running drains are cancelled by it).

@@ -8,7 +8,7 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 /**
- * The console's main views, in navigation order; Ctrl+1 … Ctrl+9 open the first nine, later ones have a
+ * The console's main views, in navigation order; Ctrl+1 … Ctrl+9, then Ctrl+0, open the first ten, later ones have a
  * Ctrl+Shift+letter shortcut of their own (so adding a view never renumbers the digits operators and tests use).
  */
 public enum ViewId {
@@ -21,6 +21,7 @@ public enum ViewId {
     EVENTS("Events", "The cluster's events as they happen", Material2MZ.NOTIFICATIONS),
     CONTROLLERS("Controllers", "The drain control plane and KubeVirt's configuration", Material2MZ.SETTINGS),
     HISTORY("History", "Drains, evacuations and cancelled migrations the cluster has recorded", Material2AL.HISTORY),
+    MAINTENANCE("Maintenance", "Plan, run and follow a rolling maintenance of many nodes", Material2MZ.UPDATE),
     VMS("VMs", "Virtual machines: run strategy, status, and start, stop or restart", Material2AL.DESKTOP_WINDOWS, KeyCode.V),
     PODS("Pods", "The pods besides VMIs' launchers on each node, and what a drain does with them", Material2AL.GRAIN, KeyCode.P);
 
@@ -53,9 +54,9 @@ public enum ViewId {
         return icon;
     }
 
-    /** The digit of its Ctrl shortcut (only for a view without a letter). */
+    /** The digit of its Ctrl shortcut: 1 … 9, then 0 for the tenth view (the digit keys' order). */
     public int shortcut() {
-        return ordinal() + 1;
+        return (ordinal() + 1) % 10;
     }
 
     /** The key combination that opens it: Ctrl+digit, or Ctrl+Shift+letter. */
