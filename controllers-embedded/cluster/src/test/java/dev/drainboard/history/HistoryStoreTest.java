@@ -51,7 +51,7 @@ class HistoryStoreTest {
 
     @Test
     void servedByTheEmbeddedClusterWithItsSchema() throws Exception {
-        assertThat(DrainboardCrds.NAMES).containsExactly(DrainRecord.CRD_NAME);
+        assertThat(DrainboardCrds.NAMES).contains(DrainRecord.CRD_NAME);
         var crd = client.apiextensions().v1().customResourceDefinitions().withName(DrainRecord.CRD_NAME).get();
         assertThat(crd).isNotNull();
         assertThat(crd.getStatus().getConditions()).anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True"));
@@ -127,7 +127,7 @@ class HistoryStoreTest {
                             e -> assertThat(e.reason()).isEqualTo(HistoryUnavailableException.Reason.NO_CRD));
 
             assertThat(new CrdInstaller(bareClient).installDrainboardCrds(false))
-                    .extracting(CrdInstaller.Result::outcome).containsExactly(CrdInstaller.Outcome.CREATED);
+                    .extracting(CrdInstaller.Result::outcome).hasSize(DrainboardCrds.NAMES.size()).containsOnly(CrdInstaller.Outcome.CREATED);
             assertThat(store.list()).isEmpty();
         }
     }

@@ -457,7 +457,12 @@ public final class MigrationController {
                     }
                     events.normal(vmim, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_TARGET_POD, created.getMetadata().getName());
                 } catch (KubernetesClientException ex) {
-                    podCreations.creationObserved(key);
+                    // A timeout may come after the pod was written: only a pod that is surely not there lowers the
+                    // expectation, or the next sync creates a second target pod (with the source, three healthy
+                    // launcher pods let the expanded PDB allow evicting the one the VM is moving into).
+                    if (!dev.drainboard.runtime.WriteOutcomes.mayHaveBeenWritten(ex) || !targetPodExists(ns, vmim.getMetadata().getUid())) {
+                        podCreations.creationObserved(key);
+                    }
                     events.warning(vmi, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.ERROR_CREATING_POD, message(ex));
                     throw ex;
                 }
@@ -496,6 +501,16 @@ public final class MigrationController {
      * hand-off (and record a Warning) for writes that have nothing to do with it. What must not have changed is which
      * migration the VMI's state belongs to.
      */
+    /** Whether the API server (not the cache) has a target pod of this migration; on a failed read, assume it has. */
+    private boolean targetPodExists(String namespace, String migrationUid) {
+        try {
+            return !client.pods().inNamespace(namespace).withLabel(KubeVirtLabels.MIGRATION_JOB_UID, migrationUid)
+                    .list().getItems().isEmpty();
+        } catch (KubernetesClientException e) {
+            return true; // the expectation expires after its TTL if it never shows
+        }
+    }
+
     private void handOff(VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, MigrationState state) {
         matchMigrationPolicy(vmim, vmi, state);
         ArrayNode ops = NODES.arrayNode();

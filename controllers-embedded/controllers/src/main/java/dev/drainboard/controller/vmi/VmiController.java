@@ -6,10 +6,12 @@ import dev.drainboard.kubevirt.config.ClusterConfig;
 import dev.drainboard.kubevirt.config.ClusterConfigSource;
 import java.util.function.Supplier;
 import dev.drainboard.kubevirt.KubeVirtEventReasons;
+import dev.drainboard.kubevirt.KubeVirtLabels;
 import dev.drainboard.kubevirt.KubeVirtMessages;
 import dev.drainboard.kubevirt.KubeVirtValues;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.runtime.ControllerLoop;
+import dev.drainboard.runtime.WriteOutcomes;
 import dev.drainboard.runtime.ControllerManager;
 import dev.drainboard.runtime.EventComponents;
 import dev.drainboard.runtime.EventRecorder;
@@ -155,9 +157,22 @@ public final class VmiController {
             String created = writes.create(pod);
             events.normal(vmi, KubeVirtEventReasons.SUCCESSFUL_CREATE, KubeVirtMessages.CREATED_VIRTUAL_MACHINE_POD, created);
         } catch (KubernetesClientException e) {
-            podCreations.creationObserved(key); // it will never be seen
+            // After a timeout the pod may exist all the same: lowering the expectation then would make a second one.
+            if (!WriteOutcomes.mayHaveBeenWritten(e) || !launcherPodExists(vmi)) {
+                podCreations.creationObserved(key); // it will never be seen
+            }
             events.warning(vmi, KubeVirtEventReasons.FAILED_CREATE, KubeVirtMessages.ERROR_CREATING_POD, message(e));
             throw e;
+        }
+    }
+
+    /** Whether the API server (not the cache) has a launcher pod of this VMI; on a failed read, assume it has. */
+    private boolean launcherPodExists(VirtualMachineInstance vmi) {
+        try {
+            return !client.pods().inNamespace(vmi.getMetadata().getNamespace())
+                    .withLabel(KubeVirtLabels.CREATED_BY, vmi.getMetadata().getUid()).list().getItems().isEmpty();
+        } catch (KubernetesClientException e) {
+            return true; // the expectation expires after its TTL if it never shows
         }
     }
 

@@ -103,6 +103,47 @@ class MigrationLifecycleTest {
     }
 
     @Test
+    @DisplayName("a target pod whose create timed out after it was written is not created again: one target pod, the migration succeeds")
+    void targetPodCreateThatTimesOutAfterTheWrite() throws Exception {
+        try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {
+            c.node("node01", Map.of());
+            c.node("node02", Map.of());
+            c.createVmi("vm", "LiveMigrate", Map.of());
+            c.awaitRunningMigratable("vm");
+            java.util.Set<String> targets = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            try (var watch = c.client.pods().inNamespace("default").withLabel(KubeVirtLabels.MIGRATION_JOB_UID)
+                    .watch(new io.fabric8.kubernetes.client.Watcher<Pod>() {
+                        @Override
+                        public void eventReceived(Action action, Pod pod) {
+                            targets.add(pod.getMetadata().getName());
+                        }
+
+                        @Override
+                        public void onClose(io.fabric8.kubernetes.client.WatcherException cause) {
+                        }
+                    })) {
+                c.cluster.faults().faultNext("POST", path -> path.endsWith("/namespaces/default/pods"),
+                        dev.drainboard.cluster.apiserver.http.FaultInjection.Fault.TIMEOUT_AFTER_WRITE);
+                VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+                m.setMetadata(new ObjectMetaBuilder().withNamespace("default").withName("move").build());
+                m.setSpec(new VirtualMachineInstanceMigrationSpec("vm"));
+                c.client.resources(VirtualMachineInstanceMigration.class).resource(m).create();
+                await().atMost(MigrationTestCluster.WAIT).until(() -> {
+                    VirtualMachineInstanceMigration now = c.client.resources(VirtualMachineInstanceMigration.class)
+                            .inNamespace("default").withName("move").get();
+                    return now != null && now.isFinal();
+                });
+                assertThat(c.cluster.faults().injected(dev.drainboard.cluster.apiserver.http.FaultInjection.Fault.TIMEOUT_AFTER_WRITE))
+                        .as("the target pod's create answered 504 after it was done").isEqualTo(1);
+                assertThat(c.client.resources(VirtualMachineInstanceMigration.class).inNamespace("default").withName("move").get()
+                        .getStatus().getPhase()).isEqualTo("Succeeded");
+                assertThat(targets).as("target pods ever seen").hasSize(1);
+                assertThat(c.vmi("vm").getStatus().getPhase()).isEqualTo("Running");
+            }
+        }
+    }
+
+    @Test
     @DisplayName("seven migrations of one VMI back and forth between two nodes: each succeeds, the 5 newest finished VMIMs stay")
     void finishedMigrationsAreCollected() throws Exception {
         try (MigrationTestCluster c = new MigrationTestCluster(workDir, MigrationTimings.defaults())) {

@@ -54,6 +54,17 @@ public final class FaultInjection {
         return share;
     }
 
+    /** A fault for the next write of this method whose path matches, whatever the share (a test's exact case). */
+    private record Once(String method, java.util.function.Predicate<String> path, Fault fault) {
+    }
+
+    private final java.util.List<Once> once = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** The next write with {@code method} whose path matches {@code path} gets {@code fault}, once. */
+    public void faultNext(String method, java.util.function.Predicate<String> path, Fault fault) {
+        once.add(new Once(method, path, fault));
+    }
+
     /** How many writes got each fault so far. */
     public long injected(Fault fault) {
         LongAdder count = injected.get(fault);
@@ -71,6 +82,13 @@ public final class FaultInjection {
 
     /** The fault for this request, if it gets one. */
     Optional<Fault> decide(ApiRequest request) {
+        for (Once o : once) {
+            if (o.method().equals(request.method()) && faultable(request.path()) && o.path().test(request.path())
+                    && once.remove(o)) {
+                injected.computeIfAbsent(o.fault(), f -> new LongAdder()).increment();
+                return Optional.of(o.fault());
+            }
+        }
         double s = share;
         if (s <= 0 || !WRITES.contains(request.method()) || !faultable(request.path())) {
             return Optional.empty();
