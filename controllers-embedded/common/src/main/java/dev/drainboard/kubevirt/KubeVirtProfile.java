@@ -80,14 +80,6 @@ public enum KubeVirtProfile {
         return atLeast(V1_5);
     }
 
-    /**
-     * v1.6+: a VMIM's {@code spec.addedNodeSelector} is added to the target pod's node selector (the field came
-     * with v1.6's API, pkg/virt-controller/watch/migration/migration.go); older releases' CRD has no such field.
-     */
-    public boolean migrationAddedNodeSelector() {
-        return atLeast(V1_6);
-    }
-
     /** ≤ 1.5: the disruption-budget controller creates and expands a PDB per protected VMI. */
     public boolean protectsWithPdbs() {
         return !atLeast(V1_6);

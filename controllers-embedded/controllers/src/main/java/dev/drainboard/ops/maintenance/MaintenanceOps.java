@@ -147,7 +147,7 @@ public final class MaintenanceOps implements MaintenanceActions {
                 .addToLabels(KubeVirtLabels.MIGRATION_SELECTOR, vmi)
                 .build());
         VirtualMachineInstanceMigrationSpec spec = new VirtualMachineInstanceMigrationSpec(vmi);
-        if (ops.readClusterConfig().profile().migrationAddedNodeSelector()) {
+        if (ops.readClusterConfig().profile().migratesToAChosenNode()) {
             // KubeVirt ≥ 1.6 adds it to the target pod's node selector; older releases have no such field, and the
             // scheduler chooses (docs/maintenance.md).
             spec.setAddedNodeSelector(Map.of("kubernetes.io/hostname", hostname(target)));
