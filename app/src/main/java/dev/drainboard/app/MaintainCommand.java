@@ -241,7 +241,7 @@ public final class MaintainCommand implements Callable<Integer> {
                 plan.migrations(), seconds(plan.seconds()),
                 after.typeOrNone() == AfterDrain.Type.WaitForAnnotation ? " plus the wait for " + after.annotation() + " on each node" : "");
         for (MaintenancePlanPreview.NodePlan n : plan.nodes()) {
-            out.printf("batch %d  node/%s  %s%n", n.batch() + 1, n.name(), n.isSkipped() ? "SKIPPED: " + n.skipped()
+            out.printf("batch %d  node/%s  %s%n", n.batch() + 1, n.name(), n.isSkipped() ? n.skipped()
                     : "starts at %s, takes %s, %d migrations%s".formatted(seconds(n.predictedStartSeconds()),
                     seconds(n.predictedSeconds()), n.migrations().size(), n.evictions() == 0 ? "" : ", " + n.evictions() + " other pods evicted"));
             for (MaintenancePlanPreview.Migration m : n.migrations()) {

@@ -125,7 +125,7 @@ class MaintainCommandTest {
                     "--kubeconfig", kubeconfig);
             assertThat(stranded.exitCode()).as(stranded.out() + stranded.err()).isEqualTo(MaintainCommand.EXIT_STRANDED);
             assertThat(stranded.out()).contains("Stranded (cannot move):", "default/vm-external on node/", "eviction strategy External",
-                    "SKIPPED: skipped: VMI default/vm-external cannot move");
+                    "  skipped: VMI default/vm-external cannot move");
         } finally {
             client.resources(VirtualMachineInstance.class).inNamespace("default").withName("vm-external").delete();
             await().atMost(WAIT).until(() -> client.resources(VirtualMachineInstance.class).inNamespace("default")
