@@ -35,6 +35,8 @@ public record RequestLimits(int maxBodyBytes, Duration bodyReadTimeout, Duration
 
     /** Per-connection bookkeeping; all of it runs on the connection's event loop. */
     static final class Enforcer {
+        /** How long a connection answered 413 or 504 still takes (and drops) the client's body before it closes. */
+        private static final java.time.Duration LINGER = java.time.Duration.ofMillis(500);
         private final Vertx vertx;
         private final RequestLimits limits;
 
@@ -126,17 +128,40 @@ public record RequestLimits(int maxBodyBytes, Duration bodyReadTimeout, Duration
                     "Request entity too large: limit is " + limits.maxBodyBytes(), null));
         }
 
-        private static void answerAndClose(HttpServerRequest request, ApiException error) {
+        private void answerAndClose(HttpServerRequest request, ApiException error) {
             HttpServerResponse response = request.response();
             if (response.ended() || response.closed()) {
                 request.connection().close();
                 return;
             }
-            // The rest of the body is never read: the connection cannot carry another request.
+            // The rest of the body is never used: the connection cannot carry another request. Closing while the
+            // client still sends it resets the connection, and the client may lose the answer with it: what still
+            // comes is discarded, and the connection closes once the body has ended or LINGER after the answer.
+            boolean[] closed = {false};
+            Runnable close = () -> {
+                if (!closed[0]) {
+                    closed[0] = true;
+                    request.connection().close();
+                }
+            };
+            if (!request.isEnded()) {
+                try {
+                    request.handler(ignored -> { });
+                    request.endHandler(v -> close.run());
+                } catch (IllegalStateException alreadyRead) {
+                    // ended meanwhile: closed after the answer below
+                }
+            }
             response.setStatusCode(error.code()).putHeader("Content-Type", "application/json")
                     .putHeader("Connection", "close")
                     .end(Buffer.buffer(Json.bytes(error.toStatus())))
-                    .onComplete(done -> request.connection().close());
+                    .onComplete(done -> {
+                        if (request.isEnded()) {
+                            close.run();
+                        } else {
+                            vertx.setTimer(LINGER.toMillis(), id -> close.run());
+                        }
+                    });
         }
 
         private final java.util.Map<HttpConnection, ConnectionState> states = new java.util.concurrent.ConcurrentHashMap<>();
