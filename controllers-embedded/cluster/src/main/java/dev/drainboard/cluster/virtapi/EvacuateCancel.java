@@ -47,6 +47,8 @@ final class EvacuateCancel implements ApiServer.ExtensionApi {
         }
         String namespace = segments.get(2);
         String name = segments.get(4);
+        // virt-api's own authorizer asks for the rest of the path as the subresource (pkg/virt-api/rest/authorizer.go).
+        api.authorization().authorizeAggregated("update", GROUP, segments.get(3), "evacuate/cancel", namespace, name);
         ObjectNode vmi = segments.get(3).equals("virtualmachines") ? vmiForVm(namespace, name) : vmi(namespace, name);
         validateEvacuationNode(vmi);
         String marked = vmi.path("status").path("evacuationNodeName").asText("");

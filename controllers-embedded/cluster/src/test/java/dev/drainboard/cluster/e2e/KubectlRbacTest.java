@@ -107,6 +107,22 @@ class KubectlRbacTest {
     }
 
     @Test
+    void onlyTheControlRoleMayCancelAnEvacuation() throws Exception {
+        cluster.cluster().setKubeVirtVersion("v1.8.0"); // the first release that serves evacuate/cancel
+        Path body = dir.resolve("cancel.json");
+        Files.writeString(body, "{\"evacuationNodeName\":\"node01\"}");
+        String path = "/apis/subresources.kubevirt.io/v1/namespaces/demo/virtualmachineinstances/web-frontend/evacuate/cancel";
+
+        Kubectl.Result refused = observer.run("replace", "--raw", path, "-f", body.toString());
+        assertThat(refused.stderr()).as(refused.describe()).contains("is forbidden: User \"system:serviceaccount:drainboard:observer\" "
+                + "cannot update resource \"virtualmachineinstances/evacuate/cancel\" in API group \"subresources.kubevirt.io\" "
+                + "in the namespace \"demo\"");
+        // Past the authorization, virt-api's own answer: the VMI is not marked for that node (or is fine as it is).
+        Kubectl.Result allowed = controller.run("replace", "--raw", path, "-f", body.toString());
+        assertThat(allowed.stderr()).as(allowed.describe()).doesNotContain("forbidden");
+    }
+
+    @Test
     void secretsAreNotInTheControlRole() {
         assertThat(controller.run("get", "secrets", "-n", "default").stderr())
                 .contains("secrets is forbidden: User \"system:serviceaccount:drainboard:operator\" cannot list resource "
