@@ -108,9 +108,11 @@ class VmOpsIntegrationTest {
             c.awaitRunningLauncher("demo", "db");
             c.ops.vm("demo", "db", VmOps.Action.STOP);
             await().atMost(WAIT).until(() -> c.vmi("demo", "db") == null);
-            VirtualMachine db = c.client.resources(VirtualMachine.class).inNamespace("demo").withName("db").get();
-            assertThat(db.getSpec().getRunStrategy()).isEqualTo("Manual");
-            assertThat(db.getStatus().getPrintableStatus()).isEqualTo("Stopped");
+            // The VM controller writes the VM's status after it sees the VMI gone.
+            await().atMost(WAIT).until(() -> "Stopped".equals(c.client.resources(VirtualMachine.class).inNamespace("demo")
+                    .withName("db").get().getStatus().getPrintableStatus()));
+            assertThat(c.client.resources(VirtualMachine.class).inNamespace("demo").withName("db").get().getSpec().getRunStrategy())
+                    .isEqualTo("Manual");
         }
     }
 
