@@ -330,10 +330,14 @@ public final class ApiHttpServer implements AutoCloseable {
 
         @Override
         public void onClose(Runnable action) {
-            socket.closeHandler(v -> {
-                openWatches.remove(this);
-                action.run();
-            });
+            try {
+                socket.closeHandler(v -> {
+                    openWatches.remove(this);
+                    action.run();
+                });
+            } catch (IllegalStateException closedMeanwhile) {
+                // Vert.x refuses a handler on a socket already closed: handled just below, as one closed before
+            }
             if (socket.isClosed()) {
                 // The client left before the handler was in place: its close event has passed.
                 openWatches.remove(this);
