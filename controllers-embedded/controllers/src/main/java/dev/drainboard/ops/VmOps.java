@@ -1,21 +1,13 @@
 package dev.drainboard.ops;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * An operator's actions on one VirtualMachine: start, stop and restart through virt-api's
@@ -46,8 +38,6 @@ public final class VmOps {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final KubernetesClient client;
 
     public VmOps(KubernetesClient client) {
@@ -56,32 +46,12 @@ public final class VmOps {
 
     /** Asks virt-api to start, stop or restart the VM; its answer 202 means the request is queued or the run strategy switched. */
     public VmiChange act(String namespace, String name, Action action) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("apiVersion", "subresources.kubevirt.io/v1").put("kind", action.kind);
-        String master = client.getMasterUrl().toString();
-        String url = (master.endsWith("/") ? master : master + "/") + "apis/subresources.kubevirt.io/v1/namespaces/"
-                + encode(namespace) + "/virtualmachines/" + encode(name) + "/" + action.path;
-        HttpResponse<String> response;
-        try {
-            HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(url)
-                    .put("application/json", body.toString()).build();
-            response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new OpsException(OpsException.Kind.UNREACHABLE, "virtualmachine \"" + name + "\": interrupted", e);
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            throw new OpsException(OpsException.Kind.UNREACHABLE, "cannot reach the cluster: " + OpsException.rootMessage(e), e);
-        }
+        HttpResponse<String> response = VirtApi.put(client, namespace, "virtualmachine", name, action.path,
+                VirtApi.options(action.kind));
         if (response.code() / 100 != 2) {
-            String message = response.body() == null ? "" : response.body().strip();
-            try {
-                message = JSON.readTree(message).path("message").asText(message);
-            } catch (Exception e) {
-                // not a Status: the text as it came
-            }
-            OpsException.Kind kind = response.code() == 404 ? OpsException.Kind.NOT_FOUND : OpsException.Kind.REFUSED;
-            throw new OpsException(kind, message.isEmpty() ? "virtualmachine \"" + name + "\": " + action.path
-                    + " answered " + response.code() : message, null);
+            String message = VirtApi.message(response);
+            throw new OpsException(VirtApi.refusalKind(response), message.isEmpty() ? "virtualmachine \"" + name + "\": "
+                    + action.path + " answered " + response.code() : message, null);
         }
         return new VmiChange(namespace, name, true, "virtualmachine/" + name + " " + action.done);
     }
@@ -138,20 +108,6 @@ public final class VmOps {
     }
 
     private VirtualMachineInstance vmi(String namespace, String name) {
-        VirtualMachineInstance vmi;
-        try {
-            vmi = client.resources(VirtualMachineInstance.class).inNamespace(namespace).withName(name).get();
-        } catch (KubernetesClientException e) {
-            throw OpsException.from("virtualmachineinstance \"" + name + "\"", e);
-        }
-        if (vmi == null) {
-            throw new OpsException(OpsException.Kind.NOT_FOUND,
-                    "virtualmachineinstance \"" + name + "\" not found in namespace " + namespace, null);
-        }
-        return vmi;
-    }
-
-    private static String encode(String segment) {
-        return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+        return VirtApi.vmi(client, namespace, name);
     }
 }

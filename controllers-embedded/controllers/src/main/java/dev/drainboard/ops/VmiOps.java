@@ -1,14 +1,7 @@
 package dev.drainboard.ops;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.fabric8.kubernetes.client.http.HttpRequest;
-import io.fabric8.kubernetes.client.http.HttpResponse;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.drainboard.admission.MarkForEvacuation;
 import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.KubeVirtLabels;
@@ -22,6 +15,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.http.HttpResponse;
 
 import java.util.List;
 import java.util.Objects;
@@ -32,8 +26,6 @@ import java.util.Objects;
  * and writes nothing.
  */
 public final class VmiOps {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
 
@@ -59,7 +51,7 @@ public final class VmiOps {
         if (config.profile().servesEvacuateCancel()) {
             return evacuateCancel(namespace, name, marked);
         }
-        ArrayNode patch = JSON.createArrayNode();
+        ArrayNode patch = VirtApi.JSON.createArrayNode();
         patch.addObject().put("op", "test").put("path", MarkForEvacuation.PATH).put("value", marked);
         patch.addObject().put("op", "remove").put("path", MarkForEvacuation.PATH);
         try {
@@ -115,39 +107,14 @@ public final class VmiOps {
      * the mark was read for, as {@code virtctl evacuate-cancel} does; virt-api then tests and removes the mark.
      */
     private VmiChange evacuateCancel(String namespace, String name, String marked) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("apiVersion", "subresources.kubevirt.io/v1").put("kind", "EvacuateCancelOptions");
-        body.put("evacuationNodeName", marked);
-        String master = client.getMasterUrl().toString();
-        String url = (master.endsWith("/") ? master : master + "/") + "apis/subresources.kubevirt.io/v1/namespaces/"
-                + encode(namespace) + "/virtualmachineinstances/" + encode(name) + "/evacuate/cancel";
-        HttpResponse<String> response;
-        try {
-            HttpRequest request = client.getHttpClient().newHttpRequestBuilder().uri(url)
-                    .put("application/json", body.toString()).build();
-            response = client.getHttpClient().sendAsync(request, String.class).get(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new OpsException(OpsException.Kind.UNREACHABLE, "virtualmachineinstance \"" + name + "\": interrupted", e);
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            throw new OpsException(OpsException.Kind.UNREACHABLE, "cannot reach the cluster: " + OpsException.rootMessage(e), e);
-        }
+        ObjectNode body = VirtApi.options("EvacuateCancelOptions").put("evacuationNodeName", marked);
+        HttpResponse<String> response = VirtApi.put(client, namespace, "virtualmachineinstance", name, "evacuate/cancel", body);
         if (response.code() != 200) {
-            String message = response.body() == null ? "" : response.body().strip();
-            try {
-                message = JSON.readTree(message).path("message").asText(message);
-            } catch (Exception e) {
-                // not a Status: the text as it came
-            }
-            throw new OpsException(response.code() == 404 ? OpsException.Kind.NOT_FOUND : OpsException.Kind.REFUSED,
-                    "virtualmachineinstance \"" + name + "\": evacuate/cancel answered " + response.code() + ": " + message, null);
+            throw new OpsException(VirtApi.refusalKind(response), "virtualmachineinstance \"" + name
+                    + "\": evacuate/cancel answered " + response.code() + ": " + VirtApi.message(response), null);
         }
         return new VmiChange(namespace, name, true,
                 "virtualmachineinstance/" + name + " evacuation from node " + marked + " cancelled");
-    }
-
-    private static String encode(String segment) {
-        return java.net.URLEncoder.encode(segment, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** Creates a VMIM for a running, live-migratable VMI without one; the migration controller does the rest. */
@@ -216,17 +183,7 @@ public final class VmiOps {
     }
 
     private VirtualMachineInstance vmi(String namespace, String name) {
-        VirtualMachineInstance vmi;
-        try {
-            vmi = client.resources(VirtualMachineInstance.class).inNamespace(namespace).withName(name).get();
-        } catch (KubernetesClientException e) {
-            throw OpsException.from("virtualmachineinstance \"" + name + "\"", e);
-        }
-        if (vmi == null) {
-            throw new OpsException(OpsException.Kind.NOT_FOUND,
-                    "virtualmachineinstance \"" + name + "\" not found in namespace " + namespace, null);
-        }
-        return vmi;
+        return VirtApi.vmi(client, namespace, name);
     }
 
     /** The node, or null when it is gone. */
