@@ -2,6 +2,8 @@ package dev.drainboard.ops;
 
 import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.KubeVirtConditions;
+import dev.drainboard.kubevirt.KubeVirtProfile;
+import dev.drainboard.kubevirt.api.KubeVirt;
 import dev.drainboard.kubevirt.api.MigrationPhase;
 import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
@@ -91,6 +93,35 @@ class VmiOpsIntegrationTest {
             assertThat(vmi.isMarkedForEviction()).isFalse();
             assertThat(vmi.getStatus().getPhase()).isEqualTo("Running");
             assertThat(vmi.getStatus().getNodeName()).isEqualTo("node01");
+        }
+    }
+
+    @Test
+    @DisplayName("on KubeVirt 1.8 cancel-evacuation goes through virt-api's evacuate/cancel and clears the mark")
+    void cancelEvacuationThroughVirtApiOnV18() throws Exception {
+        try (OpsTestCluster c = OpsTestCluster.start(dir, NODES + vmi("vm1", true, "{}") + """
+                ---
+                apiVersion: kubevirt.io/v1
+                kind: KubeVirt
+                metadata: {name: kubevirt, namespace: kubevirt}
+                spec: {}
+                """)) {
+            c.client.resources(KubeVirt.class).inNamespace("kubevirt").withName("kubevirt").subresource("status")
+                    .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"status\":{\"observedKubeVirtVersion\":\"v1.8.1\"}}");
+            await().atMost(WAIT).until(() -> c.plane.controllers().orElseThrow().clusterConfig().current().profile()
+                    == KubeVirtProfile.V1_7);
+            c.awaitRunningLauncher("demo", "vm1");
+            c.client.resources(VirtualMachineInstance.class).inNamespace("demo").withName("vm1").patch(PatchContext.of(PatchType.JSON),
+                    "[{\"op\":\"add\",\"path\":\"/status/evacuationNodeName\",\"value\":\"node01\"}]");
+
+            VmiChange cancelled = c.ops.cancelEvacuation("demo", "vm1");
+
+            assertThat(cancelled.changed()).isTrue();
+            assertThat(cancelled.message()).isEqualTo("virtualmachineinstance/vm1 evacuation from node node01 cancelled");
+            assertThat(c.vmi("demo", "vm1").isMarkedForEviction()).isFalse();
+            // A VMI that is not there: NOT_FOUND.
+            assertThatThrownBy(() -> c.ops.cancelEvacuation("demo", "nothere"))
+                    .isInstanceOfSatisfying(OpsException.class, e -> assertThat(e.kind()).isEqualTo(OpsException.Kind.NOT_FOUND));
         }
     }
 
