@@ -1,88 +1,52 @@
 package dev.drainboard.ui.maintenance;
 
 import dev.drainboard.history.HistoryDocuments;
+import dev.drainboard.ui.common.CanvasChart;
 import dev.drainboard.ui.model.MaintenancePlanRow;
-import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
-import javafx.geometry.Orientation;
 import javafx.geometry.Rectangle2D;
 import javafx.geometry.VPos;
-import javafx.scene.Scene;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.control.Label;
-import javafx.scene.control.ScrollBar;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseEvent;
-import javafx.scene.input.ScrollEvent;
-import javafx.scene.layout.Background;
-import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
-import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
-import javafx.util.Duration;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The plan as a Gantt chart: one lane per node in the planner's order, its predicted bar (hollow) and, once the plan
  * runs, its actual bars over it (draining, then the after-drain step), on an axis of real time from the plan's start.
- * Lanes of one batch share a background band, so the batches are visible. Drawn on one canvas, redrawn once per pulse
- * when something changed (the plan, the clock, the size); colours come from the theme through CSS-styled swatches.
+ * Lanes of one batch share a background band, so the batches are visible. Redrawn once per pulse when something
+ * changed (the plan, the clock while it runs, the size).
  */
-final class GanttChart extends Region {
+final class GanttChart extends CanvasChart<GanttChart.Swatch> {
 
     private static final double GUTTER = 190;
-    private static final double AXIS = 26;
     private static final double RIGHT = 18;
     private static final double LANE = 34;
     private static final double PREDICTED = 22;
     private static final double ACTUAL = 12;
 
-    private enum Swatch { PREDICTED, PREDICTED_EDGE, DRAINING, AFTER_DRAIN, DONE, FAILED, TEXT, MUTED, GRID, BAND, NOW, LATE }
+    enum Swatch { PREDICTED, PREDICTED_EDGE, DRAINING, AFTER_DRAIN, DONE, FAILED, TEXT, MUTED, GRID, BAND, NOW, LATE }
 
     private record Hit(Rectangle2D box, GanttLayout.Lane lane) {
     }
 
     private final ObjectProperty<MaintenancePlanRow> plan;
-    private final Canvas canvas = new Canvas();
-    private final ScrollBar scroll = new ScrollBar();
-    private final Label empty = new Label("Pick nodes to see the plan");
-    private final Map<Swatch, Region> swatches = new EnumMap<>(Swatch.class);
-    private final Tooltip tip = new Tooltip();
     private final List<Hit> hits = new ArrayList<>();
-    private final Runnable pulseListener = this::redrawIfDirty;
     private Instant now;
-    private boolean dirty = true;
-    private boolean tipInstalled;
     private GanttLayout.Layout layout;
 
     GanttChart(ObjectProperty<MaintenancePlanRow> plan, ObjectProperty<Instant> clock) {
+        super(Swatch.class, "gantt-", GUTTER + RIGHT);
         this.plan = plan;
         this.now = clock.get();
         setId("maintenanceGantt");
         getStyleClass().add("maintenance-gantt");
-        for (Swatch s : Swatch.values()) {
-            Region r = new Region();
-            r.getStyleClass().addAll("timeline-swatch", "gantt-" + s.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-            r.setManaged(false);
-            r.setVisible(false);
-            swatches.put(s, r);
-            getChildren().add(r);
-        }
-        scroll.setOrientation(Orientation.VERTICAL);
-        scroll.valueProperty().addListener((o, a, b) -> markDirty());
-        empty.getStyleClass().add("timeline-empty");
-        empty.setId("ganttEmpty");
-        empty.setManaged(false);
-        getChildren().addAll(canvas, scroll, empty);
-        tip.setShowDelay(Duration.millis(150));
+        empty().setText("Pick nodes to see the plan");
+        empty().setId("ganttEmpty");
         plan.addListener((o, a, b) -> {
             markDirty();
             if (a == null || b == null || a.nodes().size() != b.nodes().size()) {
@@ -96,48 +60,11 @@ final class GanttChart extends Region {
                 markDirty(); // only a running plan's bars grow with time
             }
         });
-        sceneProperty().addListener((o, old, scene) -> {
-            if (old != null) {
-                old.removePostLayoutPulseListener(pulseListener);
-            }
-            if (scene != null) {
-                scene.addPostLayoutPulseListener(pulseListener);
-                markDirty();
-            }
-        });
-        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> hover(e.getX(), e.getY()));
-        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> setTip(null));
-        canvas.addEventHandler(ScrollEvent.SCROLL, e -> {
-            if (scroll.isVisible()) {
-                scroll.setValue(Math.max(0, Math.min(scroll.getMax(), scroll.getValue() - e.getDeltaY())));
-            }
-        });
     }
 
     /** What the empty chart says (no plan, or no nodes picked). */
     void setEmptyText(String text) {
-        empty.setText(text);
-    }
-
-    private void markDirty() {
-        if (!dirty) {
-            dirty = true;
-            Platform.requestNextPulse();
-        }
-    }
-
-    @Override
-    protected void layoutChildren() {
-        double w = snapSizeX(getWidth());
-        double h = snapSizeY(getHeight());
-        double sb = scroll.isVisible() ? scroll.prefWidth(-1) : 0;
-        canvas.setWidth(Math.max(0, w - sb));
-        canvas.setHeight(h);
-        scroll.resizeRelocate(w - sb, AXIS, sb, Math.max(0, h - AXIS));
-        empty.autosize();
-        empty.relocate((w - empty.getWidth()) / 2, AXIS + (h - AXIS - empty.getHeight()) / 2);
-        dirty = true;
-        redrawIfDirty();
+        empty().setText(text);
     }
 
     /** As tall as its lanes (so the tables below get the rest), up to 360 px; it scrolls beyond. */
@@ -153,39 +80,27 @@ final class GanttChart extends Region {
         return 120;
     }
 
-    private void redrawIfDirty() {
-        Scene scene = getScene();
-        if (!dirty || scene == null || canvas.getWidth() <= GUTTER + RIGHT || canvas.getHeight() <= AXIS) {
-            return;
-        }
-        dirty = false;
+    @Override
+    protected double prepare() {
         MaintenancePlanRow p = plan.get();
         layout = p == null ? null : GanttLayout.of(p, now);
         int lanes = layout == null ? 0 : layout.lanes().size();
-        double contentHeight = lanes * LANE;
-        double viewport = canvas.getHeight() - AXIS;
-        boolean needScroll = contentHeight > viewport + 0.5;
-        if (needScroll != scroll.isVisible()) {
-            scroll.setVisible(needScroll);
-            requestLayout();
-        }
-        scroll.setMax(Math.max(0, contentHeight - viewport));
-        scroll.setVisibleAmount(viewport);
-        scroll.setUnitIncrement(LANE);
-        empty.setVisible(lanes == 0);
-        draw(needScroll ? scroll.getValue() : 0);
+        empty().setVisible(lanes == 0);
+        return lanes * LANE;
+    }
+
+    @Override
+    protected double scrollStep() {
+        return LANE;
     }
 
     private double x(double seconds) {
-        double plotW = canvas.getWidth() - GUTTER - RIGHT;
+        double plotW = canvas().getWidth() - GUTTER - RIGHT;
         return GUTTER + seconds / layout.span() * plotW;
     }
 
-    private void draw(double offset) {
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        g.clearRect(0, 0, w, h);
+    @Override
+    protected void draw(GraphicsContext g, double w, double h, double offset) {
         hits.clear();
         if (layout == null || layout.lanes().isEmpty()) {
             return;
@@ -299,19 +214,11 @@ final class GanttChart extends Region {
             g.setFill(paint(Swatch.LATE));
             g.fillText("late", x(end) + 4, y + LANE / 2);
         }
-        hits.add(new Hit(new Rectangle2D(0, y, canvas.getWidth(), LANE), lane));
+        hits.add(new Hit(new Rectangle2D(0, y, canvas().getWidth(), LANE), lane));
     }
 
-    private static String ellipsize(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, Math.max(1, max - 1)) + "…";
-    }
-
-    private Paint paint(Swatch s) {
-        Background b = swatches.get(s).getBackground();
-        return b == null || b.getFills().isEmpty() ? Color.GRAY : b.getFills().getFirst().getFill();
-    }
-
-    private void hover(double x, double y) {
+    @Override
+    protected void hover(double x, double y) {
         if (y < AXIS) {
             setTip(null);
             return;
@@ -334,20 +241,5 @@ final class GanttChart extends Region {
             text.append("\n").append(n.message());
         }
         return text.toString();
-    }
-
-    private void setTip(String text) {
-        if (text == null) {
-            if (tipInstalled) {
-                Tooltip.uninstall(canvas, tip);
-                tipInstalled = false;
-            }
-            return;
-        }
-        tip.setText(text);
-        if (!tipInstalled) {
-            Tooltip.install(canvas, tip);
-            tipInstalled = true;
-        }
     }
 }
