@@ -23,6 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import static dev.drainboard.ui.dialogs.DialogWrite.show;
+
 /**
  * Migrate a VMI to a chosen node: each node with "fits" or "does not fit" and the scheduler's reason, from
  * {@link MigrationTargets} (PlacementDecision); Migrate is enabled only for a node that fits ({@link MigrateToNodeForm}).
@@ -36,7 +38,7 @@ final class MigrateToNodeDialog extends DialogCard {
     private final Button migrate;
     private MigrateToNodeForm form = MigrateToNodeForm.of(List.of());
     private boolean loaded;
-    private boolean busy;
+    private final DialogWrite writes;
 
     MigrateToNodeDialog(VmiRow vmi, CompletableFuture<List<MigrationTargets.Fit>> targets,
                         Function<String, CompletableFuture<ActionResult>> apply, Consumer<ActionResult> done, Runnable close) {
@@ -53,6 +55,7 @@ final class MigrateToNodeDialog extends DialogCard {
         serverError.getStyleClass().add("dialog-error");
         serverError.setWrapText(true);
         show(serverError, false);
+        writes = new DialogWrite(serverError, this::refresh, done);
         body().getChildren().addAll(list, verdict, serverError);
 
         Button cancel = new Button("Cancel");
@@ -68,22 +71,9 @@ final class MigrateToNodeDialog extends DialogCard {
             refresh();
         });
         migrate.setOnAction(e -> {
-            if (!form.canMigrate() || busy) {
-                return;
+            if (form.canMigrate()) {
+                writes.start(() -> apply.apply(form.selected()));
             }
-            busy = true;
-            show(serverError, false);
-            refresh();
-            apply.apply(form.selected()).thenAccept(result -> {
-                busy = false;
-                if (result.failed()) {
-                    serverError.setText(result.message());
-                    show(serverError, true);
-                    refresh();
-                } else {
-                    done.accept(result);
-                }
-            });
         });
         targets.whenComplete((fits, error) -> {
             loaded = true;
@@ -112,13 +102,9 @@ final class MigrateToNodeDialog extends DialogCard {
             verdict.setText(form.verdict());
             verdict.pseudoClassStateChanged(Styles.STATE_DANGER, !form.canMigrate());
         }
-        migrate.setDisable(busy || !form.canMigrate());
+        migrate.setDisable(writes.busy() || !form.canMigrate());
     }
 
-    private static void show(javafx.scene.Node node, boolean visible) {
-        node.setVisible(visible);
-        node.setManaged(visible);
-    }
 
     /** A node: its name, a fits / does-not-fit badge, and the reason under it. */
     private static final class FitCell extends ListCell<MigrationTargets.Fit> {

@@ -21,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
+import static dev.drainboard.ui.dialogs.DialogWrite.show;
+
 /**
  * Scale a VMI replica set: a spinner prefilled with the desired count. What is typed is checked as it is typed
  * ({@link ScaleForm}): a negative, fractional or empty count is refused under the field with Scale disabled, and
@@ -36,7 +38,7 @@ final class ScaleDialog extends DialogCard {
     private final Button scale;
     private final int current;
     private final ObservableValue<AccessDecision> access;
-    private boolean busy;
+    private final DialogWrite writes;
 
     /**
      * @param apply writes the count through the scale subresource
@@ -99,6 +101,7 @@ final class ScaleDialog extends DialogCard {
         serverError.getStyleClass().add("dialog-error");
         serverError.setWrapText(true);
         show(serverError, false);
+        writes = new DialogWrite(serverError, this::refresh, done);
         body().getChildren().add(serverError);
 
         Button cancel = new Button("Cancel");
@@ -111,22 +114,9 @@ final class ScaleDialog extends DialogCard {
 
         scale.setOnAction(e -> {
             ScaleForm f = form();
-            if (!f.valid() || busy || f.replicas() == current) {
-                return;
+            if (f.valid() && f.replicas() != current) {
+                writes.start(() -> apply.apply(f.replicas()));
             }
-            busy = true;
-            show(serverError, false);
-            refresh();
-            apply.apply(f.replicas()).thenAccept(result -> {
-                busy = false;
-                if (result.failed()) {
-                    serverError.setText(result.message());
-                    show(serverError, true);
-                    refresh();
-                } else {
-                    done.accept(result);
-                }
-            });
         });
         spinner.getEditor().textProperty().addListener((o, a, b) -> refresh());
         access.addListener((o, a, b) -> refresh());
@@ -149,7 +139,7 @@ final class ScaleDialog extends DialogCard {
         show(effect, f.valid());
         AccessDecision decision = access.getValue();
         boolean allowed = decision != null && decision.permits();
-        scale.setDisable(busy || !f.valid() || f.replicas() == current || !allowed);
+        scale.setDisable(writes.busy() || !f.valid() || f.replicas() == current || !allowed);
         if (!allowed && decision != null && decision.state() == AccessDecision.State.DENIED) {
             serverError.setText(decision.reason());
             show(serverError, true);
@@ -166,8 +156,4 @@ final class ScaleDialog extends DialogCard {
         return box;
     }
 
-    private static void show(javafx.scene.Node node, boolean visible) {
-        node.setVisible(visible);
-        node.setManaged(visible);
-    }
 }

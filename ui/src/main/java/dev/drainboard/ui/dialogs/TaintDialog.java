@@ -30,6 +30,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import static dev.drainboard.ui.dialogs.DialogWrite.show;
+
 /**
  * Add a taint (key, value, effect validated as the API server validates them, the error under the field and Add
  * disabled while anything is wrong), add KubeVirt's drain taint in one click, or remove an existing one.
@@ -49,7 +51,7 @@ final class TaintDialog extends DialogCard {
     private final Button drainShortcut;
     private final Button remove = new Button("Remove", Icons.icon(Material2AL.DELETE_OUTLINE, 16));
     private final ObservableValue<AccessDecision> access;
-    private boolean busy;
+    private final DialogWrite writes;
 
     /**
      * @param apply  writes taint specs ({@code key=value:Effect}, {@code key:Effect-}) with the overwrite flag
@@ -127,34 +129,19 @@ final class TaintDialog extends DialogCard {
         setButtons(cancel, add);
         setFirstFocus(key);
 
-        Function<List<String>, Void> write = specs -> {
-            busy = true;
-            serverError.setText("");
-            show(serverError, false);
-            refresh();
-            apply.apply(specs, overwrite.isSelected()).thenAccept(result -> {
-                busy = false;
-                if (result.failed()) {
-                    serverError.setText(result.message());
-                    show(serverError, true);
-                    refresh();
-                } else {
-                    done.accept(result);
-                }
-            });
-            return null;
-        };
+        writes = new DialogWrite(serverError, this::refresh, done);
+        Consumer<List<String>> write = specs -> writes.start(() -> apply.apply(specs, overwrite.isSelected()));
         add.setOnAction(e -> {
             TaintForm f = form();
             if (f.valid()) {
-                write.apply(List.of(f.spec()));
+                write.accept(List.of(f.spec()));
             }
         });
-        drainShortcut.setOnAction(e -> write.apply(List.of(TaintForm.kubevirtDrain().spec())));
+        drainShortcut.setOnAction(e -> write.accept(List.of(TaintForm.kubevirtDrain().spec())));
         remove.setOnAction(e -> {
             String picked = existing.getSelectionModel().getSelectedItem();
             if (picked != null) {
-                write.apply(List.of(TaintForm.removal(picked)));
+                write.accept(List.of(TaintForm.removal(picked)));
             }
         });
         key.textProperty().addListener((o, a, b) -> refresh());
@@ -187,9 +174,9 @@ final class TaintDialog extends DialogCard {
         value.pseudoClassStateChanged(Styles.STATE_DANGER, !valueErrors.isEmpty());
         AccessDecision decision = access.getValue();
         boolean allowed = decision != null && decision.permits();
-        add.setDisable(busy || !f.valid() || !allowed);
-        drainShortcut.setDisable(busy || !allowed || "present".equals(drainShortcut.getUserData()));
-        remove.setDisable(busy || !allowed || existing.getSelectionModel().getSelectedItem() == null);
+        add.setDisable(writes.busy() || !f.valid() || !allowed);
+        drainShortcut.setDisable(writes.busy() || !allowed || "present".equals(drainShortcut.getUserData()));
+        remove.setDisable(writes.busy() || !allowed || existing.getSelectionModel().getSelectedItem() == null);
         if (!allowed && decision != null && decision.state() == AccessDecision.State.DENIED) {
             serverError.setText(decision.reason());
             show(serverError, true);
@@ -218,10 +205,6 @@ final class TaintDialog extends DialogCard {
         return l;
     }
 
-    private static void show(javafx.scene.Node node, boolean visible) {
-        node.setVisible(visible);
-        node.setManaged(visible);
-    }
 
     ListView<String> existing() {
         return existing;
