@@ -43,16 +43,14 @@ class ConsoleFixesUiTest {
     private Console console;
     private TestConsole window;
     private Stage stage;
-    private double width;
-    private double height;
+    private StageSize size;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
         window = TestConsole.show(stage);
         console = window.console();
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
     }
 
     @AfterEach
@@ -61,8 +59,7 @@ class ConsoleFixesUiTest {
                 .map(w -> (ContextMenu) w).toList().forEach(ContextMenu::hide));
         window.close();
         fx(() -> { // TestFX shows every test class in the same stage: leave it as large as it was
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             return null;
         });
     }

@@ -41,14 +41,12 @@ class HistoryScreenshotsTest {
     private Console console;
     private TestConsole window;
     private Stage stage;
-    private double width;
-    private double height;
+    private StageSize size;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
         window = TestConsole.show(stage);
         console = window.console();
     }
@@ -57,8 +55,7 @@ class HistoryScreenshotsTest {
     void tearDown() throws BackingStoreException {
         // TestFX shares the stage between tests: the next one gets the size this one found.
         fx(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             return null;
         });
         window.close();
@@ -102,7 +99,7 @@ class HistoryScreenshotsTest {
                             .filter(r -> r.nodes().equals(List.of(node))).findFirst().orElseThrow());
                     reveal(drained.ref());
                     shots.take(console, "history" + suffix, "History", node, "node03", "Drained", "Failed",
-                            "MigrationCancel", "Cancelled", drained.name(), "Duration vs estimate");
+                            "MigrationCancel", "Cancelled", drained.name(), "Duration vs estimate", "MARKDOWN");
 
                     show(ViewId.MIGRATIONS);
                     robot.clickOn("#timelineWindow5");

@@ -41,14 +41,12 @@ class MaintenanceScreenshotsTest {
     private Console console;
     private TestConsole window;
     private Stage stage;
-    private double width;
-    private double height;
+    private StageSize size;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
         window = TestConsole.show(stage);
         console = window.console();
     }
@@ -56,8 +54,7 @@ class MaintenanceScreenshotsTest {
     @AfterEach
     void tearDown() throws BackingStoreException {
         fx(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             return null;
         });
         window.close();

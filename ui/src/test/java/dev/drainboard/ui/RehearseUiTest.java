@@ -61,8 +61,7 @@ class RehearseUiTest {
     private TestConsole window;
     private Console console;
     private Stage stage;
-    private double width;
-    private double height;
+    private StageSize size;
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -79,8 +78,7 @@ class RehearseUiTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
         window = TestConsole.show(stage);
         console = window.console();
     }
@@ -88,8 +86,7 @@ class RehearseUiTest {
     @AfterEach
     void tearDown() throws BackingStoreException {
         fx(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             return null;
         });
         window.close();

@@ -43,16 +43,14 @@ class SmallWindowUiTest {
     private TestConsole window;
     private Stage stage;
 
-    private double width;
-    private double height;
+    private StageSize size;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
         window = TestConsole.show(stage);
         console = window.console();
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
         stage.setWidth(1280);
         stage.setHeight(720);
     }
@@ -62,8 +60,7 @@ class SmallWindowUiTest {
         window.close();
         // TestFX shows every test class in the same stage: leave it as large as it was.
         fx(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             return null;
         });
     }

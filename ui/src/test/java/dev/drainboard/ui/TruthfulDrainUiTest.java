@@ -52,8 +52,7 @@ class TruthfulDrainUiTest {
     private Stage stage;
     private double x;
     private double y;
-    private double width;
-    private double height;
+    private StageSize size;
     private Console console;
     private TestConsole window;
 
@@ -64,16 +63,14 @@ class TruthfulDrainUiTest {
         console = window.console();
         x = stage.getX();
         y = stage.getY();
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
         // TestFX hands the next test the same stage: leave it as the console sized it.
         fx(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             stage.setX(x);
             stage.setY(y);
             return null;

@@ -34,24 +34,21 @@ class VmsScreenshotsTest {
     private Console console;
     private TestConsole window;
     private Stage stage;
-    private double width;
-    private double height;
+    private StageSize size;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
         window = TestConsole.show(stage);
         console = window.console();
-        width = stage.getWidth();
-        height = stage.getHeight();
+        size = StageSize.of(stage);
     }
 
     @AfterEach
     void tearDown() throws BackingStoreException {
         window.close();
         fx(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            size.restore(stage);
             return null;
         });
     }

@@ -50,6 +50,7 @@ public final class DetailsPane extends VBox {
     private final Label relatedHeader = new Label("RELATED");
     private final GridPane related = new GridPane();
     private final TextArea yaml = new TextArea();
+    private final Label yamlHeader = new Label("YAML");
     private Relations relations;
     private ObjectRef shown;
     /** The selected row's object and facts, while something else is shown in place. */
@@ -84,7 +85,7 @@ public final class DetailsPane extends VBox {
         yaml.setPromptText("Select a row to see its YAML");
         yaml.setMinHeight(120);
         VBox.setVgrow(yaml, Priority.ALWAYS);
-        Label yamlHeader = new Label("YAML");
+        yamlHeader.setId("detailsTextHeader");
         yamlHeader.getStyleClass().add("section-label");
 
         VBox upper = new VBox(10, facts, relatedHeader, related);
@@ -110,6 +111,12 @@ public final class DetailsPane extends VBox {
         top.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(top, back, title, scroll, yamlHeader, yaml);
         setMinWidth(320);
+    }
+
+    /** Names what the text pane shows when it is not the object's YAML (History shows a record's Markdown). */
+    public void setTextKind(String heading, String prompt) {
+        yamlHeader.setText(heading);
+        yaml.setPromptText(prompt);
     }
 
     private static void grid(GridPane grid, String style) {

@@ -94,4 +94,10 @@ public final class Formats {
     public static String orDash(String s) {
         return s == null || s.isEmpty() ? "—" : s;
     }
+
+    /** A count with its noun, given in the plural: "1 VMI", "3 VMIs", "1 replica set", "0 drain records". */
+    public static String count(long n, String pluralNoun) {
+        String noun = n == 1 && pluralNoun.endsWith("s") ? pluralNoun.substring(0, pluralNoun.length() - 1) : pluralNoun;
+        return n + " " + noun;
+    }
 }

@@ -173,8 +173,8 @@ public final class TableScreen<R extends Row> {
         }, filter.textProperty(), extraFilter, scope));
         count.getStyleClass().addAll(Styles.TEXT_MUTED, "row-count");
         count.textProperty().bind(Bindings.createStringBinding(() -> filtered.size() == source.size()
-                ? source.size() + " " + noun
-                : filtered.size() + " of " + source.size() + " " + noun, filtered, source));
+                ? Formats.count(source.size(), noun)
+                : filtered.size() + " of " + Formats.count(source.size(), noun), filtered, source));
         actions.setAlignment(Pos.CENTER_RIGHT);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);

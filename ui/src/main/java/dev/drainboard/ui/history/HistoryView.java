@@ -63,6 +63,7 @@ public final class HistoryView extends ListScreen<HistoryRow> {
         screen.setRowStyle(r -> "Failed".equals(r.result()) || "TimedOut".equals(r.result()) ? "row-danger"
                 : r.troubled() || "Cancelled".equals(r.result()) ? "row-warning" : null);
         screen.setFacts(HistoryViewModel::facts);
+        screen.details().setTextKind("MARKDOWN", "Select a record to see it as Markdown");
 
         Button refresh = new Button("Refresh", Icons.icon(Material2MZ.REFRESH, 16));
         refresh.setId("historyRefresh");
