@@ -103,7 +103,10 @@ public record MigrationRow(
         }
         return new MigrationRow(namespace, name, uid, vmi, CANCELLED, sourceNode, targetNode, sourcePod, targetPod, cause,
                 started, ended, created, since, until != null ? until : now, progress,
-                failureReason.isEmpty() ? "deleted before it finished (cancelled) while " + phase : failureReason);
+                !failureReason.isEmpty() ? failureReason
+                        // Failed is what the abort itself made of it, not the phase it was cancelled in.
+                        : "Failed".equals(phase) ? "deleted before it finished (cancelled)"
+                        : "deleted before it finished (cancelled) while " + phase);
     }
 
     public Optional<TransferProgress> transfer() {

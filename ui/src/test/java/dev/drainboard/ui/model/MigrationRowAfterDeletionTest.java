@@ -48,9 +48,10 @@ class MigrationRowAfterDeletionTest {
     @CsvSource(delimiter = '|', value = {
             "Running   | Cancelled | deleted before it finished (cancelled) while Running",
             "Failed    | Cancelled | Migration failed due to being canceled",
+            "Failed    | Cancelled | deleted before it finished (cancelled)",
             "Succeeded | Succeeded | ''"})
     void beingDeleted(String phase, String shownAs, String reason) {
-        MigrationRow before = row(phase, phase.equals("Failed") ? "Migration failed due to being canceled" : "",
+        MigrationRow before = row(phase, reason.startsWith("Migration failed") ? reason : "",
                 phase.equals("Running") ? null : CREATED.plusSeconds(9));
         MigrationRow shown = before.asCancelled(DELETED);
         assertThat(shown.phase()).isEqualTo(shownAs);
