@@ -80,8 +80,6 @@ public final class Shell implements Navigator {
             button.setToggleGroup(group);
             button.setMaxWidth(Double.MAX_VALUE);
             button.setAlignment(Pos.CENTER_LEFT);
-            Label shortcut = new Label(id.shortcutText());
-            shortcut.getStyleClass().add("nav-shortcut");
             button.setOnAction(e -> show(id));
             button.setTooltip(new Tooltip(id.subtitle() + "  (" + id.shortcutText() + ")"));
             navButtons.put(id, button);
