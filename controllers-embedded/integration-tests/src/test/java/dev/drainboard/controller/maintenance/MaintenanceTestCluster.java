@@ -50,13 +50,22 @@ final class MaintenanceTestCluster implements AutoCloseable {
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
 
     MaintenanceTestCluster(Path workDir) throws Exception {
+        this(workDir, null);
+    }
+
+    /** With the executor's actions wrapped by {@code actions} (null: as they are). */
+    MaintenanceTestCluster(Path workDir, java.util.function.UnaryOperator<MaintenanceActions> actions) throws Exception {
         cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(workDir.resolve("kubeconfig")));
         config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
         handler = new NodeHandler(handlerClient, cluster.hypervisors());
         handler.start();
-        plane = ControlPlane.builder(LocalControlPlane.asVirtController(config)).withoutLeaderElection().build();
+        ControlPlane.Builder builder = ControlPlane.builder(LocalControlPlane.asVirtController(config)).withoutLeaderElection();
+        if (actions != null) {
+            builder.maintenanceActions(actions);
+        }
+        plane = builder.build();
         plane.start();
         nodeWatch = client.nodes().watch(new Watcher<>() {
             @Override
