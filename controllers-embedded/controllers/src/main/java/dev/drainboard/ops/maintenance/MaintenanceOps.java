@@ -118,7 +118,11 @@ public final class MaintenanceOps implements MaintenanceActions {
     @Override
     public Planned plan(MaintenancePlanSpec spec, List<String> nodes, Set<String> maintained, List<List<String>> order) {
         MaintenanceInputs in = read(nodes, spec.maxUnavailableOrDefault(), spec.afterDrainOrNone().pauseDuration());
-        if (!maintained.isEmpty() || !order.isEmpty()) {
+        if (!order.isEmpty()) {
+            // A running plan's next turn: its targets only.
+            return planned(MaintenancePlanDecision.decideNext(in.continuing(maintained, order)));
+        }
+        if (!maintained.isEmpty()) {
             in = in.continuing(maintained, order);
         }
         return planned(MaintenancePlanDecision.decide(in));
