@@ -48,6 +48,8 @@ final class MaintenanceTestCluster implements AutoCloseable {
     /** How many times each node went from schedulable to cordoned. */
     final Map<String, Integer> cordons = new ConcurrentHashMap<>();
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
+    /** The most nodes cordoned at one time (as this watch saw them, in order). */
+    final java.util.concurrent.atomic.AtomicInteger mostCordoned = new java.util.concurrent.atomic.AtomicInteger();
 
     MaintenanceTestCluster(Path workDir) throws Exception {
         this(workDir, null);
@@ -75,6 +77,8 @@ final class MaintenanceTestCluster implements AutoCloseable {
                 if (now && !Boolean.TRUE.equals(was)) {
                     cordons.merge(node.getMetadata().getName(), 1, Integer::sum);
                 }
+                int cordoned = (int) unschedulable.values().stream().filter(Boolean::booleanValue).count();
+                mostCordoned.accumulateAndGet(cordoned, Math::max);
             }
 
             @Override
