@@ -57,7 +57,7 @@ public final class MaintenancePlanDecision {
      * predicted migrations). A time-scaled cluster does not shorten it, so in real time it counts
      * {@link dev.drainboard.kubevirt.config.ClusterConfig#timeScale} times.
      */
-    public static final double TURN_SECONDS = 1.0;
+    public static final double TURN_SECONDS = 1.3;
 
     public static MaintenancePlanPreview decide(MaintenanceInputs in) {
         return new Planning(in).run(false);
