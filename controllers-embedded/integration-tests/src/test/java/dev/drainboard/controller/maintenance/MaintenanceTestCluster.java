@@ -57,7 +57,13 @@ final class MaintenanceTestCluster implements AutoCloseable {
 
     /** With the executor's actions wrapped by {@code actions} (null: as they are). */
     MaintenanceTestCluster(Path workDir, java.util.function.UnaryOperator<MaintenanceActions> actions) throws Exception {
-        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(workDir.resolve("kubeconfig")));
+        this(workDir, null, actions);
+    }
+
+    /** Started with a scenario ({@code serve --scenario}: a built-in name or a file; null: empty). */
+    MaintenanceTestCluster(Path workDir, String scenario, java.util.function.UnaryOperator<MaintenanceActions> actions) throws Exception {
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario).withPort(0)
+                .withKubeconfigOut(workDir.resolve("kubeconfig")));
         config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
