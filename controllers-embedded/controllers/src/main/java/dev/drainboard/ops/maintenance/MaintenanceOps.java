@@ -60,7 +60,8 @@ public final class MaintenanceOps implements MaintenanceActions {
     /** Reads the configuration from the control plane's informer ({@link ClusterConfigSource}), never per call. */
     public MaintenanceOps(KubernetesClient client, ClusterConfigSource config) {
         this.ops = new Ops(client);
-        this.config = config::current;
+        // Until its first list the source says KubeVirt's defaults (time scale 1): read it then instead.
+        this.config = () -> config.hasSynced() ? config.current() : ops.readClusterConfig();
     }
 
     @Override
