@@ -34,6 +34,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The planner's order and placement, case by case: what moves where, what moves twice and why, what is stranded. */
 class MaintenancePlanDecisionTest {
@@ -144,20 +145,20 @@ class MaintenancePlanDecisionTest {
         MaintenancePlanPreview together = MaintenancePlanDecision.decide(cluster.inputs(2, Duration.ZERO));
         MaintenancePlanPreview.NodePlan a = together.node("a").orElseThrow();
         MaintenancePlanPreview.NodePlan b = together.node("b").orElseThrow();
-        assertThat(a.predictedStartSeconds()).isEqualTo(b.predictedStartSeconds()).isEqualTo(turn); // after the empty batch
+        assertThat(a.predictedStartSeconds()).isEqualTo(b.predictedStartSeconds()).isCloseTo(turn, within(1e-9)); // after the empty batch
         // 4Gi over the default 512Mi/s link: 8 s; two per source node run at once (parallelOutboundMigrationsPerNode).
-        assertThat(a.predictedSeconds()).isEqualTo(8.0 + turn);
-        assertThat(together.seconds()).isEqualTo(8.0 + 2 * turn);
+        assertThat(a.predictedSeconds()).isCloseTo(8.0 + turn, within(1e-9));
+        assertThat(together.seconds()).isCloseTo(8.0 + 2 * turn, within(1e-9));
         MaintenancePlanPreview oneByOne = MaintenancePlanDecision.decide(cluster.inputs(1, Duration.ZERO));
-        assertThat(oneByOne.seconds()).isEqualTo(16.0 + 4 * turn);
-        assertThat(oneByOne.node(oneByOne.batches().get(3).getFirst()).orElseThrow().predictedStartSeconds()).isEqualTo(8.0 + 3 * turn);
+        assertThat(oneByOne.seconds()).isCloseTo(16.0 + 4 * turn, within(1e-9));
+        assertThat(oneByOne.node(oneByOne.batches().get(3).getFirst()).orElseThrow().predictedStartSeconds()).isCloseTo(8.0 + 3 * turn, within(1e-9));
         // A fixed pause after each drain counts for every node, empty ones too.
         MaintenancePlanPreview paused = MaintenancePlanDecision.decide(cluster.inputs(1, Duration.ofMinutes(1)));
-        assertThat(paused.seconds()).isEqualTo(16.0 + 4 * (60 + turn));
+        assertThat(paused.seconds()).isCloseTo(16.0 + 4 * (60 + turn), within(1e-9));
         // A cluster running 5 times faster moves its VMs in a fifth of the time (reported × 5: the same), but not the
         // control plane's work of a turn, which counts 5 times in real time.
         MaintenancePlanPreview scaled = MaintenancePlanDecision.decide(cluster.inputs(1, Duration.ZERO, 5));
-        assertThat(scaled.seconds()).isEqualTo(16.0 + 4 * 5 * turn);
+        assertThat(scaled.seconds()).isCloseTo(16.0 + 4 * 5 * turn, within(1e-9));
     }
 
     @Test
