@@ -33,8 +33,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = "demo",
-            description = "Objects to start with: the built-in 'demo' or 'pressure' (node-pressure eviction), a YAML file or a folder of YAML files, "
+    @Option(names = "--scenario", paramLabel = "demo|pressure|maintenance|FILE|DIR", defaultValue = "demo",
+            description = "Objects to start with: the built-in 'demo', 'pressure' (node-pressure eviction) or 'maintenance' (a rolling maintenance to run), a YAML file or a folder of YAML files, "
                     + "such as one 'drainboard snapshot' wrote (default: ${DEFAULT-VALUE}).")
     String scenario;
 

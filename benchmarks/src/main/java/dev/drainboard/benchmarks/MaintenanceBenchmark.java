@@ -39,13 +39,23 @@ import static dev.drainboard.benchmarks.DrainBenchmark.stringArg;
  * reported in real time: measured × the cluster's time scale ({@link MaintenanceOps#timeScale}).
  *
  * <p>Arguments: {@code --nodes=20 --per-node=20 --memory=1Gi --max-unavailable=1 --time-scale=1
- * --kubevirt-version=v1.9.0}; {@code --smoke} for tiny sizes; {@code --skip-naive} skips part 2.
+ * --kubevirt-version=v1.9.0}; {@code --smoke} for tiny sizes; {@code --skip-naive} skips part 2; {@code --uneven} loads only the first half of
+ * the nodes (see {@link Sizes#uneven}).
  */
 public final class MaintenanceBenchmark {
 
     static final String NAMESPACE = DrainBenchmark.NAMESPACE;
 
-    public record Sizes(int nodes, int perNode, String memory, int maxUnavailable, double timeScale) {
+    /**
+     * @param uneven VMIs on the first half of the nodes only (by name), the second half empty: node after node in name
+     *               order then sends the first half's VMIs to empty nodes drained later, while the plan maintains the
+     *               empty nodes first and sends them there once
+     */
+    public record Sizes(int nodes, int perNode, String memory, int maxUnavailable, double timeScale, boolean uneven) {
+        public Sizes(int nodes, int perNode, String memory, int maxUnavailable, double timeScale) {
+            this(nodes, perNode, memory, maxUnavailable, timeScale, false);
+        }
+
         static Sizes smoke() {
             return new Sizes(3, 2, "128Mi", 1, 1);
         }
@@ -76,15 +86,17 @@ public final class MaintenanceBenchmark {
         Sizes base = smoke ? Sizes.smoke() : new Sizes(20, 20, "1Gi", 1, 1);
         Sizes sizes = new Sizes(intArg(args, "nodes", base.nodes()), intArg(args, "per-node", base.perNode()),
                 stringArg(args, "memory", base.memory()), intArg(args, "max-unavailable", base.maxUnavailable()),
-                Double.parseDouble(stringArg(args, "time-scale", Double.toString(base.timeScale()))));
+                Double.parseDouble(stringArg(args, "time-scale", Double.toString(base.timeScale()))),
+                List.of(args).contains("--uneven"));
         run(sizes, !List.of(args).contains("--skip-naive"), System.out);
         System.exit(0);
     }
 
     public static Report run(Sizes sizes, boolean naive, PrintStream out) throws Exception {
         out.printf(Locale.ROOT, "load average at start: %.2f%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        out.printf(Locale.ROOT, "%d nodes × %d VMIs of %s, maxUnavailable %d, KubeVirt %s%n", sizes.nodes(), sizes.perNode(),
-                sizes.memory(), sizes.maxUnavailable(), DrainFixtures.kubeVirtVersion());
+        out.printf(Locale.ROOT, "%d nodes × %d VMIs of %s%s, maxUnavailable %d, KubeVirt %s%n", sizes.nodes(), sizes.perNode(),
+                sizes.memory(), sizes.uneven() ? " on the first half of the nodes (the rest empty)" : "",
+                sizes.maxUnavailable(), DrainFixtures.kubeVirtVersion());
         out.printf(Locale.ROOT, "time scale %s: the simulated world runs that many times faster; times below are real time%n",
                 sizes.timeScale());
         List<String> nodes = new ArrayList<>();
@@ -178,7 +190,8 @@ public final class MaintenanceBenchmark {
 
     /** {@code per-node} VMIs on each node, placed one node at a time; then every node schedulable. */
     private static void populate(DrainBenchmark.Bench bench, List<String> nodes, Sizes sizes) throws Exception {
-        for (String node : nodes) {
+        int loaded = sizes.uneven() ? nodes.size() / 2 : nodes.size();
+        for (String node : nodes.subList(0, loaded)) {
             bench.place(node, sizes.perNode(), sizes.memory());
         }
         bench.uncordonAll();

@@ -29,6 +29,12 @@ public class MaintenancePlan extends CustomResource<MaintenancePlanSpec, Mainten
     /** The CRD's name. */
     public static final String CRD_NAME = "maintenanceplans." + GROUP;
 
+    /**
+     * Held by a started, unfinished plan so that deleting it first lets the leader undo its part (cancel its
+     * migrations, uncordon the nodes it cordoned: docs/maintenance.md); removed once the plan has ended.
+     */
+    public static final String FINALIZER = GROUP + "/maintenance-plan";
+
     public MaintenancePlan() {
     }
 

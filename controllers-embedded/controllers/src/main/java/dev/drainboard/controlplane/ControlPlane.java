@@ -91,8 +91,10 @@ public final class ControlPlane implements AutoCloseable {
         });
         this.evacuations = EvacuationRecorder.register(manager, informers.vmis(), informers.migrations());
         // Maintenance plans are followed by the leader only (docs/maintenance.md).
-        this.maintenance = MaintenanceController.register(manager, informers.migrations(),
-                new dev.drainboard.ops.maintenance.MaintenanceOps(manager.client()));
+        dev.drainboard.controller.maintenance.MaintenanceActions maintenanceActions =
+                new dev.drainboard.ops.maintenance.MaintenanceOps(manager.client(), clusterConfig);
+        this.maintenance = MaintenanceController.register(manager, informers.migrations(), informers.maintenancePlans(),
+                b.maintenanceActions == null ? maintenanceActions : b.maintenanceActions.apply(maintenanceActions));
         this.evictionWebhook = b.evictionWebhook;
         this.webhookHost = b.webhookHost;
         this.webhookBindAddress = b.webhookBindAddress == null ? b.webhookHost : b.webhookBindAddress;
@@ -252,6 +254,7 @@ public final class ControlPlane implements AutoCloseable {
         private int webhookPort;
         private MigrationTimings migrationTimings = MigrationTimings.defaults();
         private WebhookCallers webhookCallers = WebhookCallers.anyone();
+        private java.util.function.UnaryOperator<dev.drainboard.controller.maintenance.MaintenanceActions> maintenanceActions;
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client);
@@ -264,6 +267,12 @@ public final class ControlPlane implements AutoCloseable {
         }
 
         /** Runs the controllers unconditionally: only when nothing else can run them on this cluster (tests, benchmarks). */
+        /** Wraps what the maintenance-plan executor does to the cluster (for tests: a leader dying mid-turn). */
+        public Builder maintenanceActions(java.util.function.UnaryOperator<dev.drainboard.controller.maintenance.MaintenanceActions> wrap) {
+            this.maintenanceActions = wrap;
+            return this;
+        }
+
         public Builder withoutLeaderElection() {
             this.election = null;
             return this;

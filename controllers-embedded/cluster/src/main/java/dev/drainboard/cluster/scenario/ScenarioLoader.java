@@ -29,13 +29,13 @@ public final class ScenarioLoader {
 
     public static final String DEMO = "demo";
     /** Scenarios built into the jar, as {@code /scenarios/<name>.yaml}. */
-    public static final java.util.List<String> BUILT_IN = java.util.List.of(DEMO, "pressure");
+    public static final java.util.List<String> BUILT_IN = java.util.List.of(DEMO, "pressure", "maintenance");
 
     private ScenarioLoader() {
     }
 
     /**
-     * Reads a built-in scenario ({@link #BUILT_IN}: "demo", "pressure"; a file of that name in the working folder
+     * Reads a built-in scenario ({@link #BUILT_IN}: "demo", "pressure", "maintenance"; a file of that name in the working folder
      * wins), a YAML file, or a directory of *.yaml / *.yml / *.json files (sorted by name).
      */
     public static List<ScenarioDocument> read(String scenario) throws ScenarioException {

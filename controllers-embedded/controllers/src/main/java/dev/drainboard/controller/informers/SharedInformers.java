@@ -42,6 +42,7 @@ public final class SharedInformers implements AutoCloseable {
     private final SharedIndexInformer<Pod> pods;
     private final SharedIndexInformer<VirtualMachineInstanceReplicaSet> replicaSets;
     private final FreshMigrations freshMigrations;
+    private final SharedIndexInformer<dev.drainboard.maintenance.MaintenancePlan> maintenancePlans;
     private final OptionalInformers optional;
     private final SharedIndexInformer<VirtualMachineInstancetype> instancetypes;
     private final SharedIndexInformer<VirtualMachineClusterInstancetype> clusterInstancetypes;
@@ -74,6 +75,7 @@ public final class SharedInformers implements AutoCloseable {
         this.clusterPreferences = optional.add(VirtualMachineClusterPreference.class);
         this.migrationPolicies = optional.add(MigrationPolicy.class);
         this.pools = optional.add(VirtualMachinePool.class);
+        this.maintenancePlans = optional.add(dev.drainboard.maintenance.MaintenancePlan.class);
     }
 
     /**
@@ -115,6 +117,11 @@ public final class SharedInformers implements AutoCloseable {
     /** VirtualMachinePools; empty where the pool.kubevirt.io CRD is missing. */
     public SharedIndexInformer<VirtualMachinePool> pools() {
         return pools;
+    }
+
+    /** Drainboard's maintenance plans (docs/maintenance.md), once the cluster serves their CRD. */
+    public SharedIndexInformer<dev.drainboard.maintenance.MaintenancePlan> maintenancePlans() {
+        return maintenancePlans;
     }
 
     public SharedIndexInformer<VirtualMachineInstance> vmis() {

@@ -57,6 +57,9 @@ public interface MaintenanceActions {
 
     void uncordon(String node);
 
+    /** Whether the node is cordoned now; null when the node is gone from the cluster. */
+    Boolean unschedulable(String node);
+
     /** Whether the node carries this annotation now. */
     boolean hasAnnotation(String node, String key);
 
@@ -64,7 +67,7 @@ public interface MaintenanceActions {
      * Creates the plan's migration of a VMI towards {@code target} (a hint the KubeVirt release may not be able to
      * carry: see docs/maintenance.md); returns the migration's name.
      */
-    String migrate(String plan, String namespace, String vmi, String target);
+    String migrate(String plan, String namespace, String vmi, String from, String target);
 
     /** Deletes an unfinished migration (cancelled before the hand-off, aborted after); recorded in the history. */
     void cancelMigration(String namespace, String name);

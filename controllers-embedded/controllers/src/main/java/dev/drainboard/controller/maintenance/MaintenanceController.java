@@ -13,6 +13,7 @@ import dev.drainboard.maintenance.MaintenancePlanStatus.Phase;
 import dev.drainboard.runtime.ControllerManager;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,21 +37,31 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Follows maintenance plans while this process leads: one loop, ticking, that reads each plan and moves each node of
- * its current batch one step on (cordon and the plan's migrations; the drain of what is left; the after-drain step;
- * uncordon), writing the status after every step. All state is in the plan's status and the cluster (the plan's
- * migrations carry its name), so a new leader carries on where the last one stopped; only a node's running drain is
- * in memory, and it is simply started again.
+ * Follows maintenance plans while this process leads: one loop thread that, whenever something it waits for changes
+ * (a plan, one of the plans' migrations, a node's drain ending, an after-drain pause running out; and every
+ * {@link #RESYNC} to catch what no event says, such as an annotation on a node), reads each plan and moves each node
+ * of its current batch on as far as it can go (cordon and the plan's migrations; the drain of what is left; the
+ * after-drain step; uncordon), and starts the next batch in the same pass once the current one is over. The status is
+ * written after every pass, and before a node is cordoned (so {@code cordonedByPlan} survives the leader's death at any
+ * point). All state is in the plan's status and the cluster (the plan's migrations carry its name), so a new leader
+ * carries on where the last one stopped; only a node's running drain is in memory, and it is simply started again.
+ * A started plan holds the finalizer {@link MaintenancePlan#FINALIZER} until it ends: deleting it mid-run aborts it
+ * first (docs/maintenance.md).
  */
 public final class MaintenanceController implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(MaintenanceController.class);
-    static final Duration TICK = Duration.ofMillis(500);
+    /** The look without an event: for what no watched object announces (a node's annotation, a missed event). */
+    static final Duration RESYNC = Duration.ofSeconds(2);
 
     private final KubernetesClient client;
     private final SharedIndexInformer<VirtualMachineInstanceMigration> migrations;
+    /** A pass is queued and has not started yet: events arriving meanwhile are folded into it. */
+    private final AtomicBoolean queued = new AtomicBoolean();
+    private volatile boolean leader;
     private final MaintenanceActions actions;
     private final Clock clock;
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor(
@@ -60,6 +71,8 @@ public final class MaintenanceController implements AutoCloseable {
     private ScheduledFuture<?> ticking;
     /** Running drains by plan and node. */
     private final Map<String, MaintenanceActions.Drain> drains = new HashMap<>();
+    /** Migrations this process created for a node's turn (by plan and node), until its informer has seen them. */
+    private final Map<String, Set<String>> created = new HashMap<>();
     private boolean unavailableSaid;
 
     MaintenanceController(KubernetesClient client, SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
@@ -73,21 +86,70 @@ public final class MaintenanceController implements AutoCloseable {
     /** Runs the loop while {@code manager} leads. */
     public static MaintenanceController register(ControllerManager manager,
                                                  SharedIndexInformer<VirtualMachineInstanceMigration> migrations,
+                                                 SharedIndexInformer<MaintenancePlan> plans,
                                                  MaintenanceActions actions) {
         MaintenanceController controller = new MaintenanceController(manager.client(), migrations, actions, Clock.systemUTC());
+        migrations.addEventHandler(controller.kicker(m -> m.getMetadata().getAnnotations() != null
+                && m.getMetadata().getAnnotations().containsKey(DrainboardAnnotations.MAINTENANCE_PLAN)));
+        if (plans != null) {
+            plans.addEventHandler(controller.kicker(p -> true));
+        }
         manager.onLeadershipChange(controller::leading);
         return controller;
     }
 
+    private <T> ResourceEventHandler<T> kicker(java.util.function.Predicate<T> relevant) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(T obj) {
+                if (relevant.test(obj)) {
+                    kick();
+                }
+            }
+
+            @Override
+            public void onUpdate(T before, T after) {
+                if (relevant.test(after)) {
+                    kick();
+                }
+            }
+
+            @Override
+            public void onDelete(T obj, boolean finalStateUnknown) {
+                if (relevant.test(obj)) {
+                    kick();
+                }
+            }
+        };
+    }
+
+    /** Queues a pass over the plans (one at most waits: a pass reads everything afresh). */
+    void kick() {
+        if (leader && queued.compareAndSet(false, true)) {
+            try {
+                loop.execute(() -> {
+                    queued.set(false);
+                    if (leader) {
+                        tickSafely();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // closed
+            }
+        }
+    }
+
     void leading(boolean leader) {
+        this.leader = leader;
         try {
             loop.execute(() -> {
                 if (leader && ticking == null) {
                     unavailableSaid = false;
-                    ticking = loop.scheduleWithFixedDelay(this::tickSafely, 0, TICK.toMillis(), TimeUnit.MILLISECONDS);
+                    ticking = loop.scheduleWithFixedDelay(this::kick, 0, RESYNC.toMillis(), TimeUnit.MILLISECONDS);
                 } else if (!leader && ticking != null) {
                     ticking.cancel(false);
                     ticking = null;
+                    created.clear();
                     // The new leader starts them again; two drains of one node would only repeat evictions.
                     drains.values().forEach(MaintenanceActions.Drain::cancel);
                     drains.clear();
@@ -123,10 +185,15 @@ public final class MaintenanceController implements AutoCloseable {
         Set<String> names = new HashSet<>();
         for (MaintenancePlan plan : plans) {
             names.add(plan.name());
-            if (plan.finished()) {
-                continue;
-            }
             try {
+                if (plan.finished()) {
+                    release(plan);
+                    continue;
+                }
+                if (plan.getMetadata().getDeletionTimestamp() != null) {
+                    deleted(plan);
+                    continue;
+                }
                 reconcile(plan);
             } catch (KubernetesClientException e) {
                 LOG.warn("maintenance plan {}: {}", plan.name(), e.getMessage());
@@ -152,7 +219,9 @@ public final class MaintenanceController implements AutoCloseable {
             return;
         }
         if (action == MaintenancePlanSpec.Action.Abort || status.phase() == Phase.Aborting) {
-            abort(plan);
+            if (abort(plan)) {
+                release(plan);
+            }
             return;
         }
         Working w = new Working(plan);
@@ -170,6 +239,9 @@ public final class MaintenanceController implements AutoCloseable {
         }
         w.advance();
         w.write();
+        if (w.phase.finished()) {
+            release(plan);
+        }
     }
 
     /** A new plan: checked, its nodes found, worked out, and written as Running (or Paused) with every node Waiting. */
@@ -207,12 +279,68 @@ public final class MaintenanceController implements AutoCloseable {
         String message = "planned: " + planned.plan().migrations() + " migrations in " + planned.plan().batches().size()
                 + " batches, about " + Math.round(planned.plan().seconds()) + " s"
                 + (planned.plan().stranded().isEmpty() ? "" : "; " + planned.plan().stranded().size() + " VMIs cannot move");
+        hold(plan);
         writeStatus(plan, new MaintenancePlanStatus(action == MaintenancePlanSpec.Action.Pause ? Phase.Paused : Phase.Running,
                 message, actions.timeScale(), progress(nodeStatuses), planned.plan(), nodeStatuses, 0, now, null));
     }
 
-    /** Stops taking nodes, cancels what the plan has under way, uncordons what it cordoned. */
-    private void abort(MaintenancePlan plan) {
+    /**
+     * A plan deleted before it ended: aborted as {@code spec.action: Abort} would (its migrations cancelled, the nodes
+     * it cordoned uncordoned), then let go. Without the finalizer the plan would be gone at once and its current node
+     * left cordoned, with nothing left to say so.
+     */
+    private void deleted(MaintenancePlan plan) {
+        if (plan.getStatus() != null && plan.getStatus().phase() != null && plan.getStatus().phase() != Phase.Planning) {
+            if (!abort(plan)) {
+                return; // tried again on the next pass
+            }
+        }
+        release(plan);
+    }
+
+    private boolean holdsFinalizer(MaintenancePlan plan) {
+        List<String> f = plan.getMetadata().getFinalizers();
+        return f != null && f.contains(MaintenancePlan.FINALIZER);
+    }
+
+    /** Holds the plan until it ends (so deleting it mid-run undoes its part first). */
+    private void hold(MaintenancePlan plan) {
+        if (holdsFinalizer(plan)) {
+            return;
+        }
+        MaintenancePlan held = client.resources(MaintenancePlan.class).withName(plan.name()).edit(p -> {
+            List<String> f = p.getMetadata().getFinalizers() == null ? new ArrayList<>() : new ArrayList<>(p.getMetadata().getFinalizers());
+            if (!f.contains(MaintenancePlan.FINALIZER)) {
+                f.add(MaintenancePlan.FINALIZER);
+            }
+            p.getMetadata().setFinalizers(f);
+            return p;
+        });
+        plan.getMetadata().setFinalizers(held.getMetadata().getFinalizers());
+        plan.getMetadata().setResourceVersion(held.getMetadata().getResourceVersion());
+    }
+
+    /** Lets an ended (or deleted) plan go: nothing of it is left to undo. */
+    private void release(MaintenancePlan plan) {
+        if (!holdsFinalizer(plan)) {
+            return;
+        }
+        try {
+            client.resources(MaintenancePlan.class).withName(plan.name()).edit(p -> {
+                List<String> f = p.getMetadata().getFinalizers() == null ? new ArrayList<>() : new ArrayList<>(p.getMetadata().getFinalizers());
+                f.remove(MaintenancePlan.FINALIZER);
+                p.getMetadata().setFinalizers(f);
+                return p;
+            });
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) {
+                throw e;
+            }
+        }
+    }
+
+    /** Stops taking nodes, cancels what the plan has under way, uncordons what it cordoned; true once aborted. */
+    private boolean abort(MaintenancePlan plan) {
         Working w = new Working(plan);
         w.countMigrations();
         List<String> problems = new ArrayList<>();
@@ -234,7 +362,7 @@ public final class MaintenanceController implements AutoCloseable {
                         }
                     }
                     actions.clearEvacuationMarks(n.name());
-                    if (n.cordoned()) {
+                    if (n.cordoned() && actions.unschedulable(n.name()) != null) {
                         actions.uncordon(n.name());
                     }
                 }
@@ -253,12 +381,13 @@ public final class MaintenanceController implements AutoCloseable {
             w.message = "aborting, tried again: " + String.join("; ", problems);
         }
         w.write();
+        return problems.isEmpty();
     }
 
     /** The plan's status being worked on in one tick. */
     private final class Working {
         final MaintenancePlan plan;
-        final MaintenancePlanStatus before;
+        MaintenancePlanStatus before;
         Phase phase;
         String message;
         final List<NodeStatus> nodes;
@@ -295,29 +424,44 @@ public final class MaintenanceController implements AutoCloseable {
             }
         }
 
-        /** One step for each node of the current batch; the plan's end once every node is over. */
+        /**
+         * Each node of the current batch as far on as it can go now; once the batch is over, the next one starts in
+         * the same pass (no wait for another event); the plan's end once every node is over.
+         */
         void advance() {
-            int batch = nodes.stream().filter(n -> !n.phaseOrWaiting().over()).mapToInt(n -> n.batch() == null ? 0 : n.batch())
-                    .min().orElse(-1);
-            if (batch < 0) {
-                finish();
-                return;
-            }
-            for (int i = 0; i < nodes.size(); i++) {
-                NodeStatus n = nodes.get(i);
-                if (Objects.equals(n.batch(), batch) && !n.phaseOrWaiting().over()) {
-                    NodeStatus next = step(n);
-                    nodes.set(i, next);
-                    if (next.phaseOrWaiting() == NodePhase.Failed) {
-                        phase = Phase.Failed;
-                        message = "node " + n.name() + " failed: " + next.message() + "; the plan stops here";
-                        finishedAt = time(clock.instant());
-                        return;
+            int last = -1;
+            while (true) {
+                int batch = nodes.stream().filter(n -> !n.phaseOrWaiting().over()).mapToInt(n -> n.batch() == null ? 0 : n.batch())
+                        .min().orElse(-1);
+                if (batch < 0) {
+                    finish();
+                    return;
+                }
+                if (batch == last) {
+                    return; // the batch waits for something
+                }
+                last = batch;
+                for (int i = 0; i < nodes.size(); i++) {
+                    NodeStatus n = nodes.get(i);
+                    if (!Objects.equals(n.batch(), batch)) {
+                        continue;
+                    }
+                    // A node goes on while its steps finish at once (drained with nothing left: uncordoned now).
+                    for (int steps = 0; steps < 4 && !n.phaseOrWaiting().over(); steps++) {
+                        NodeStatus next = step(i, n);
+                        nodes.set(i, next);
+                        if (next.phaseOrWaiting() == NodePhase.Failed) {
+                            phase = Phase.Failed;
+                            message = "node " + n.name() + " failed: " + next.message() + "; the plan stops here";
+                            finishedAt = time(clock.instant());
+                            return;
+                        }
+                        if (next.phaseOrWaiting() == n.phaseOrWaiting()) {
+                            break;
+                        }
+                        n = next;
                     }
                 }
-            }
-            if (nodes.stream().allMatch(n -> n.phaseOrWaiting().over())) {
-                finish();
             }
         }
 
@@ -335,10 +479,10 @@ public final class MaintenanceController implements AutoCloseable {
             }
         }
 
-        private NodeStatus step(NodeStatus n) {
+        private NodeStatus step(int index, NodeStatus n) {
             Instant now = clock.instant();
             return switch (n.phaseOrWaiting()) {
-                case Waiting -> begin(n, now);
+                case Waiting -> begin(index, n, now);
                 case Draining -> draining(n, now);
                 case AfterDrain -> afterDrain(n, now);
                 case Uncordoning -> uncordon(n, now);
@@ -346,8 +490,15 @@ public final class MaintenanceController implements AutoCloseable {
             };
         }
 
-        /** The node's turn: its targets worked out again on the cluster as it is, cordon, the plan's migrations. */
-        private NodeStatus begin(NodeStatus n, Instant now) {
+        /**
+         * The node's turn: its targets worked out again on the cluster as it is; the status written as Draining with
+         * whether the plan is the one cordoning it; cordon; the plan's migrations.
+         */
+        private NodeStatus begin(int index, NodeStatus n, Instant now) {
+            Boolean wasCordoned = actions.unschedulable(n.name());
+            if (wasCordoned == null) {
+                return gone(n, now, "before its turn");
+            }
             Set<String> maintained = new HashSet<>();
             nodes.stream().filter(x -> x.phaseOrWaiting() == NodePhase.Done).forEach(x -> maintained.add(x.name()));
             List<List<String>> rest = new ArrayList<>();
@@ -368,7 +519,14 @@ public final class MaintenanceController implements AutoCloseable {
                 return copy(n).phase(NodePhase.Skipped).message(part.skipped()).finishedAt(time(now)).build();
             }
             List<String> changed = replanned(n.name(), part.targets());
-            boolean cordonedByUs = actions.cordon(n.name());
+            // Said before it is done: a leader that dies after the cordon leaves a status that still owns it (a new
+            // leader sees Draining, cordons again if need be and uncordons at the end). Said after, the cordon
+            // would look like someone else's to the next leader, and the node would stay cordoned.
+            boolean cordonedByUs = !wasCordoned;
+            nodes.set(index, copy(n).phase(NodePhase.Draining).cordonedByPlan(cordonedByUs).startedAt(time(now))
+                    .migrationsPredicted(part.targets().size()).migrationsMade(0).message("cordoning").build());
+            writeNow();
+            actions.cordon(n.name());
             List<String> refused = new ArrayList<>();
             Set<String> underWay = new HashSet<>();
             for (VirtualMachineInstanceMigration m : migrations.getStore().list()) {
@@ -382,8 +540,10 @@ public final class MaintenanceController implements AutoCloseable {
                 }
                 int slash = target.getKey().indexOf('/');
                 try {
-                    actions.migrate(plan.name(), target.getKey().substring(0, slash), target.getKey().substring(slash + 1),
-                            target.getValue());
+                    String name = actions.migrate(plan.name(), target.getKey().substring(0, slash), target.getKey().substring(slash + 1),
+                            n.name(), target.getValue());
+                    created.computeIfAbsent(key(plan, n.name()), k -> new HashSet<>())
+                            .add(target.getKey().substring(0, slash) + "/" + name);
                 } catch (RuntimeException e) {
                     // The drain's eviction moves it all the same, wherever the scheduler puts it.
                     refused.add(target.getKey() + ": " + e.getMessage());
@@ -430,22 +590,39 @@ public final class MaintenanceController implements AutoCloseable {
 
         /** The plan's migrations first; once none is under way, the drain of what is left. */
         private NodeStatus draining(NodeStatus n, Instant now) {
+            String key = key(plan, n.name());
+            Set<String> unseen = created.get(key);
+            if (unseen != null) {
+                // The drain must not start before the migrations just created are in the cache as under way.
+                unseen.removeIf(k -> migrations.getStore().getByKey(k) != null);
+                if (!unseen.isEmpty()) {
+                    return n;
+                }
+                created.remove(key);
+            }
             for (VirtualMachineInstanceMigration m : planMigrations(plan.name(), n.name())) {
                 if (!m.isFinal()) {
                     return n;
                 }
             }
-            String key = key(plan, n.name());
             MaintenanceActions.Drain drain = drains.get(key);
             if (drain == null) {
-                drains.put(key, actions.drain(n.name()));
-                return copy(n).message("draining what is left through the eviction API").build();
+                // The drain cordons too: a node whose turn began under a leader that died before its cordon.
+                drain = actions.drain(n.name());
+                drains.put(key, drain);
+                drain.result().whenComplete((r, e) -> kick());
+                if (!drain.result().isDone()) {
+                    return copy(n).message("draining what is left through the eviction API").build();
+                }
             }
             if (!drain.result().isDone()) {
                 return n;
             }
             drains.remove(key);
             String failed = drain.result().join();
+            if (failed != null && actions.unschedulable(n.name()) == null) {
+                return gone(n, now, "while it was drained");
+            }
             if (failed != null) {
                 return copy(n).phase(NodePhase.Failed).message("drain: " + failed
                         + (n.cordoned() ? "; left cordoned" : "")).finishedAt(time(now)).build();
@@ -464,14 +641,29 @@ public final class MaintenanceController implements AutoCloseable {
             boolean ready = switch (after.typeOrNone()) {
                 case None -> true;
                 // Measured on the cluster's clock: a time-scaled cluster pauses its pause / scale.
-                case Pause -> n.drainedAt() == null || !now.isBefore(Instant.parse(n.drainedAt())
-                        .plusMillis((long) (after.pauseDuration().toMillis() / scale())));
-                case WaitForAnnotation -> actions.hasAnnotation(n.name(), after.annotation());
+                case Pause -> {
+                    Instant end = n.drainedAt() == null ? now : Instant.parse(n.drainedAt())
+                            .plusMillis((long) (after.pauseDuration().toMillis() / scale()));
+                    if (now.isBefore(end)) {
+                        kickAfter(Duration.between(now, end));
+                        yield false;
+                    }
+                    yield true;
+                }
+                case WaitForAnnotation -> {
+                    if (actions.unschedulable(n.name()) == null) {
+                        yield true; // gone: said by the uncordon step
+                    }
+                    yield actions.hasAnnotation(n.name(), after.annotation());
+                }
             };
             return ready ? uncordon(copy(n).phase(NodePhase.Uncordoning).build(), now) : n;
         }
 
         private NodeStatus uncordon(NodeStatus n, Instant now) {
+            if (actions.unschedulable(n.name()) == null) {
+                return gone(n, now, "after its drain");
+            }
             if (n.cordoned()) {
                 actions.uncordon(n.name());
             }
@@ -480,6 +672,29 @@ public final class MaintenanceController implements AutoCloseable {
             return copy(n).phase(NodePhase.Done).finishedAt(time(now)).actualSeconds(actual)
                     .message(n.cordoned() ? "maintained; uncordoned" : "maintained; it was cordoned before the plan, left cordoned")
                     .build();
+        }
+
+        /** A node deleted from the cluster during the plan: skipped with why, never tried again. */
+        private NodeStatus gone(NodeStatus n, Instant now, String when) {
+            drains.remove(key(plan, n.name()));
+            for (VirtualMachineInstanceMigration m : planMigrations(plan.name(), n.name())) {
+                if (!m.isFinal()) {
+                    actions.cancelMigration(m.getMetadata().getNamespace(), m.getMetadata().getName());
+                }
+            }
+            return copy(n).phase(NodePhase.Skipped).message("node " + n.name() + " was deleted from the cluster " + when)
+                    .finishedAt(time(now)).build();
+        }
+
+        /** Writes the status as it is now, mid-pass (before an action that the status must own). */
+        void writeNow() {
+            MaintenancePlanStatus next = new MaintenancePlanStatus(phase, message, before.timeScale(), progress(nodes),
+                    before.plan(), nodes, migrationsMade, before.startedAt(), finishedAt);
+            MaintenancePlan written = writeStatus(plan, next);
+            if (written != null) {
+                plan.getMetadata().setResourceVersion(written.getMetadata().getResourceVersion());
+            }
+            before = next;
         }
 
         NodeStatus with(NodeStatus n, NodePhase phase, String message) {
@@ -494,7 +709,7 @@ public final class MaintenanceController implements AutoCloseable {
             MaintenancePlanStatus next = new MaintenancePlanStatus(phase, message, before.timeScale(), progress(nodes),
                     before.plan(), nodes, migrationsMade, before.startedAt(), finishedAt);
             if (!next.equals(before)) {
-                writeStatus(plan, next);
+                writeNow();
             }
         }
     }
@@ -526,14 +741,13 @@ public final class MaintenanceController implements AutoCloseable {
     }
 
     /** Replaces the status (the controller owns it); on a conflict reads the plan again once and replaces it there. */
-    private void writeStatus(MaintenancePlan plan, MaintenancePlanStatus status) {
+    private MaintenancePlan writeStatus(MaintenancePlan plan, MaintenancePlanStatus status) {
         MaintenancePlan next = new MaintenancePlan();
         next.setMetadata(plan.getMetadata());
         next.setSpec(plan.getSpec());
         next.setStatus(status);
         try {
-            client.resources(MaintenancePlan.class).resource(next).updateStatus();
-            return;
+            return client.resources(MaintenancePlan.class).resource(next).updateStatus();
         } catch (KubernetesClientException e) {
             if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
                 throw e;
@@ -542,7 +756,17 @@ public final class MaintenanceController implements AutoCloseable {
         MaintenancePlan fresh = client.resources(MaintenancePlan.class).withName(plan.name()).get();
         if (fresh != null) {
             fresh.setStatus(status);
-            client.resources(MaintenancePlan.class).resource(fresh).updateStatus();
+            return client.resources(MaintenancePlan.class).resource(fresh).updateStatus();
+        }
+        return null;
+    }
+
+    /** A pass after {@code delay} (an after-drain pause running out). */
+    private void kickAfter(Duration delay) {
+        try {
+            loop.schedule(this::kick, Math.max(1, delay.toMillis()), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // closed
         }
     }
 

@@ -9,6 +9,7 @@ import dev.drainboard.kubevirt.api.VirtualMachineInstance;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec;
 import dev.drainboard.kubevirt.config.ClusterConfig;
+import dev.drainboard.kubevirt.config.ClusterConfigSource;
 import dev.drainboard.maintenance.MaintenancePlanSpec;
 import dev.drainboard.ops.DrainOperation;
 import dev.drainboard.ops.DrainOptions;
@@ -29,6 +30,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The executor's actions and the planner's reads on a real (or embedded) cluster, through {@link Ops}: the same reads
@@ -40,13 +43,25 @@ public final class MaintenanceOps implements MaintenanceActions {
     public static final DrainOptions DRAIN = DrainOptions.defaults().withIgnoreDaemonSets(true).withDeleteEmptyDirData(true);
 
     private final Ops ops;
+    /** The live KubeVirt configuration when the control plane follows it, else read when needed. */
+    private final Supplier<ClusterConfig> config;
+    /** Node → its {@code kubernetes.io/hostname} label (set by the kubelet at registration, not changed after). */
+    private final Map<String, String> hostnames = new ConcurrentHashMap<>();
 
     public MaintenanceOps(KubernetesClient client) {
-        this.ops = new Ops(client);
+        this(new Ops(client));
     }
 
     public MaintenanceOps(Ops ops) {
         this.ops = ops;
+        this.config = ops::readClusterConfig;
+    }
+
+    /** Reads the configuration from the control plane's informer ({@link ClusterConfigSource}), never per call. */
+    public MaintenanceOps(KubernetesClient client, ClusterConfigSource config) {
+        this.ops = new Ops(client);
+        // Until its first list the source says KubeVirt's defaults (time scale 1): read it then instead.
+        this.config = () -> config.hasSynced() ? config.current() : ops.readClusterConfig();
     }
 
     @Override
@@ -82,7 +97,7 @@ public final class MaintenanceOps implements MaintenanceActions {
     public MaintenanceInputs read(List<String> nodes, int maxUnavailable, Duration afterDrain) {
         KubernetesClient client = ops.client();
         PlacementInputs cluster = ops.readPlacement();
-        ClusterConfig config = ops.readClusterConfig();
+        ClusterConfig config = this.config.get();
         try {
             List<VirtualMachineInstance> vmis = client.resources(VirtualMachineInstance.class).inAnyNamespace().list().getItems();
             List<VirtualMachine> vms = client.resources(VirtualMachine.class).inAnyNamespace().list().getItems();
@@ -104,7 +119,11 @@ public final class MaintenanceOps implements MaintenanceActions {
     @Override
     public Planned plan(MaintenancePlanSpec spec, List<String> nodes, Set<String> maintained, List<List<String>> order) {
         MaintenanceInputs in = read(nodes, spec.maxUnavailableOrDefault(), spec.afterDrainOrNone().pauseDuration());
-        if (!maintained.isEmpty() || !order.isEmpty()) {
+        if (!order.isEmpty()) {
+            // A running plan's next turn: its targets only.
+            return planned(MaintenancePlanDecision.decideNext(in.continuing(maintained, order)));
+        }
+        if (!maintained.isEmpty()) {
             in = in.continuing(maintained, order);
         }
         return planned(MaintenancePlanDecision.decide(in));
@@ -129,15 +148,20 @@ public final class MaintenanceOps implements MaintenanceActions {
     }
 
     @Override
+    public Boolean unschedulable(String node) {
+        Node n = ops.client().nodes().withName(node).get();
+        return n == null ? null : n.getSpec() != null && Boolean.TRUE.equals(n.getSpec().getUnschedulable());
+    }
+
+    @Override
     public boolean hasAnnotation(String node, String key) {
         Node n = ops.client().nodes().withName(node).get();
         return n != null && n.getMetadata().getAnnotations() != null && n.getMetadata().getAnnotations().containsKey(key);
     }
 
     @Override
-    public String migrate(String plan, String namespace, String vmi, String target) {
+    public String migrate(String plan, String namespace, String vmi, String from, String target) {
         VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
-        String from = vmiNode(namespace, vmi);
         m.setMetadata(new ObjectMetaBuilder()
                 .withGenerateName(vmi.length() > 40 ? vmi.substring(0, 40) + "-" : vmi + "-maintenance-")
                 .withNamespace(namespace)
@@ -147,7 +171,7 @@ public final class MaintenanceOps implements MaintenanceActions {
                 .addToLabels(KubeVirtLabels.MIGRATION_SELECTOR, vmi)
                 .build());
         VirtualMachineInstanceMigrationSpec spec = new VirtualMachineInstanceMigrationSpec(vmi);
-        if (ops.readClusterConfig().profile().migratesToAChosenNode()) {
+        if (config.get().profile().migratesToAChosenNode()) {
             // KubeVirt ≥ 1.6 adds it to the target pod's node selector; older releases have no such field, and the
             // scheduler chooses (docs/maintenance.md).
             spec.setAddedNodeSelector(Map.of("kubernetes.io/hostname", hostname(target)));
@@ -161,16 +185,19 @@ public final class MaintenanceOps implements MaintenanceActions {
         }
     }
 
-    private String vmiNode(String namespace, String vmi) {
-        VirtualMachineInstance v = ops.client().resources(VirtualMachineInstance.class).inNamespace(namespace).withName(vmi).get();
-        return v == null || v.getStatus() == null || v.getStatus().getNodeName() == null ? "" : v.getStatus().getNodeName();
-    }
-
     /** The node's {@code kubernetes.io/hostname} label (what the selector matches), its name when it has none. */
     private String hostname(String node) {
+        String known = hostnames.get(node);
+        if (known != null) {
+            return known;
+        }
         Node n = ops.client().nodes().withName(node).get();
         String label = n == null || n.getMetadata().getLabels() == null ? null : n.getMetadata().getLabels().get("kubernetes.io/hostname");
-        return label == null ? node : label;
+        if (label == null) {
+            return node;
+        }
+        hostnames.put(node, label);
+        return label;
     }
 
     @Override
@@ -203,7 +230,12 @@ public final class MaintenanceOps implements MaintenanceActions {
 
     @Override
     public double timeScale() {
-        return timeScale(ops.client());
+        try {
+            return config.get().timeScale();
+        } catch (KubernetesClientException e) {
+            // no KubeVirt CR to read: real time
+            return 1.0;
+        }
     }
 
     /**

@@ -49,8 +49,29 @@ public final class MaintenancePlanDecision {
     private MaintenancePlanDecision() {
     }
 
+    /**
+     * What a node's turn costs beyond its migrations, in seconds of the control plane's own (unscaled) time: the
+     * executor's re-plan and status writes, the cordon, the migrations' creation, the drain of what is left after
+     * them (the migrated VMIs' source pods ending, other pods evicted), the uncordon. Measured by
+     * {@code MaintenanceBenchmark} (docs/benchmarks.md, "Rolling maintenance": a turn's actual time less its
+     * predicted migrations). A time-scaled cluster does not shorten it, so in real time it counts
+     * {@link dev.drainboard.kubevirt.config.ClusterConfig#timeScale} times.
+     */
+    public static final double TURN_SECONDS = 1.3;
+
     public static MaintenancePlanPreview decide(MaintenanceInputs in) {
-        return new Planning(in).run();
+        return new Planning(in).run(false);
+    }
+
+    /**
+     * Only the first batch of {@code in.order()} (a running plan's next turn): the same targets as {@link #decide}
+     * gives it (a batch's placement depends on the batches before it only), without working out every later batch.
+     */
+    public static MaintenancePlanPreview decideNext(MaintenanceInputs in) {
+        if (in.order().isEmpty()) {
+            throw new IllegalArgumentException("decideNext needs the order of the batches left");
+        }
+        return new Planning(in).run(true);
     }
 
     /** The simulated cluster and what has been decided so far. */
@@ -84,7 +105,7 @@ public final class MaintenancePlanDecision {
                     : DrainPreview.overhead(List.of(drainInputs(in.nodes().getFirst())), in.cluster());
         }
 
-        MaintenancePlanPreview run() {
+        MaintenancePlanPreview run(boolean firstOnly) {
             List<String> remaining = new ArrayList<>(in.nodes().stream().distinct().filter(n -> !maintained.contains(n)).toList());
             List<List<String>> fixed = new ArrayList<>(in.order());
             while (!remaining.isEmpty()) {
@@ -99,6 +120,9 @@ public final class MaintenancePlanDecision {
                 }
                 maintain(batch);
                 remaining.removeAll(batch);
+                if (firstOnly) {
+                    break;
+                }
             }
             List<MaintenancePlanPreview.VmPlan> vms = new ArrayList<>();
             List<VmNote> again = new ArrayList<>();
@@ -242,7 +266,7 @@ public final class MaintenancePlanDecision {
             List<List<DrainEstimate.Transfer>> byNode = new ArrayList<>(transfersOf.values());
             DrainEstimate.Estimate estimate = DrainEstimate.of(DrainPreview.interleaved(byNode),
                     MigrationSlots.Limits.of(in.config().migrations()), overhead);
-            double pause = in.afterDrain().toMillis() / 1000.0;
+            double pause = in.afterDrain().toMillis() / 1000.0 + TURN_SECONDS * in.config().timeScale();
             double longest = 0;
             for (String node : batch) {
                 String skip = skipped.get(node);

@@ -34,6 +34,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The planner's order and placement, case by case: what moves where, what moves twice and why, what is stranded. */
 class MaintenancePlanDecisionTest {
@@ -136,23 +137,41 @@ class MaintenancePlanDecisionTest {
     }
 
     @Test
-    @DisplayName("nodes in a batch drain together: same start, the batch lasts as its longest node; batches add up")
+    @DisplayName("nodes in a batch drain together: same start, the batch lasts as its longest node plus a turn's cost; batches add up")
     void times() {
         Cluster cluster = new Cluster().node("a").node("b").node("c").node("d")
                 .vm("vm1", "a", "4Gi").vm("vm2", "a", "4Gi").vm("vm3", "b", "4Gi").vm("vm4", "b", "4Gi");
+        double turn = MaintenancePlanDecision.TURN_SECONDS;
         MaintenancePlanPreview together = MaintenancePlanDecision.decide(cluster.inputs(2, Duration.ZERO));
         MaintenancePlanPreview.NodePlan a = together.node("a").orElseThrow();
         MaintenancePlanPreview.NodePlan b = together.node("b").orElseThrow();
-        assertThat(a.predictedStartSeconds()).isEqualTo(b.predictedStartSeconds()).isEqualTo(0.0); // after the empty batch
+        assertThat(a.predictedStartSeconds()).isEqualTo(b.predictedStartSeconds()).isCloseTo(turn, within(1e-9)); // after the empty batch
         // 4Gi over the default 512Mi/s link: 8 s; two per source node run at once (parallelOutboundMigrationsPerNode).
-        assertThat(a.predictedSeconds()).isEqualTo(8.0);
-        assertThat(together.seconds()).isEqualTo(8.0);
+        assertThat(a.predictedSeconds()).isCloseTo(8.0 + turn, within(1e-9));
+        assertThat(together.seconds()).isCloseTo(8.0 + 2 * turn, within(1e-9));
         MaintenancePlanPreview oneByOne = MaintenancePlanDecision.decide(cluster.inputs(1, Duration.ZERO));
-        assertThat(oneByOne.seconds()).isEqualTo(16.0);
-        assertThat(oneByOne.node(oneByOne.batches().get(3).getFirst()).orElseThrow().predictedStartSeconds()).isEqualTo(8.0);
+        assertThat(oneByOne.seconds()).isCloseTo(16.0 + 4 * turn, within(1e-9));
+        assertThat(oneByOne.node(oneByOne.batches().get(3).getFirst()).orElseThrow().predictedStartSeconds()).isCloseTo(8.0 + 3 * turn, within(1e-9));
         // A fixed pause after each drain counts for every node, empty ones too.
         MaintenancePlanPreview paused = MaintenancePlanDecision.decide(cluster.inputs(1, Duration.ofMinutes(1)));
-        assertThat(paused.seconds()).isEqualTo(16.0 + 4 * 60);
+        assertThat(paused.seconds()).isCloseTo(16.0 + 4 * (60 + turn), within(1e-9));
+        // A cluster running 5 times faster moves its VMs in a fifth of the time (reported × 5: the same), but not the
+        // control plane's work of a turn, which counts 5 times in real time.
+        MaintenancePlanPreview scaled = MaintenancePlanDecision.decide(cluster.inputs(1, Duration.ZERO, 5));
+        assertThat(scaled.seconds()).isCloseTo(16.0 + 4 * 5 * turn, within(1e-9));
+    }
+
+    @Test
+    @DisplayName("a running plan's next turn alone: the same targets and times as the whole plan gives that batch")
+    void nextTurnOnly() {
+        Cluster cluster = new Cluster().node("a").node("b").node("c")
+                .vm("vm1", "a", "1Gi").vm("vm2", "b", "1Gi").vm("vm3", "b", "1Gi");
+        MaintenanceInputs in = cluster.inputs(1, Duration.ZERO).continuing(Set.of("c"), List.of(List.of("a"), List.of("b")));
+        MaintenancePlanPreview whole = MaintenancePlanDecision.decide(in);
+        MaintenancePlanPreview next = MaintenancePlanDecision.decideNext(in);
+        assertThat(next.batches()).containsExactly(List.of("a"));
+        assertThat(next.node("a").orElseThrow()).isEqualTo(whole.node("a").orElseThrow());
+        assertThat(MaintenancePlanDecision.targets(next, "a")).containsEntry("demo/vm1", "c");
     }
 
     @Test
@@ -262,9 +281,13 @@ class MaintenancePlanDecisionTest {
         }
 
         MaintenanceInputs inputs(int maxUnavailable, Duration pause) {
+            return inputs(maxUnavailable, pause, 1);
+        }
+
+        MaintenanceInputs inputs(int maxUnavailable, Duration pause, double timeScale) {
             return new MaintenanceInputs(nodes.stream().map(n -> n.getMetadata().getName()).toList(), maxUnavailable, pause,
                     new PlacementInputs(nodes, pods), List.copyOf(vmis.values()), List.of(), List.of(), List.of(),
-                    ClusterConfig.defaults(), OPTIONS, NOW);
+                    ClusterConfig.defaults().withTimeScale(timeScale), OPTIONS, NOW);
         }
     }
 }

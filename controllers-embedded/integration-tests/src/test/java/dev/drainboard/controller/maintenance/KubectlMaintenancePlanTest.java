@@ -81,6 +81,35 @@ class KubectlMaintenancePlanTest {
         }
     }
 
+    @RequiresKubectl
+    @Test
+    @DisplayName("serve --scenario maintenance: a first-time user's plan over the four nodes runs to the end with kubectl")
+    void maintenanceScenario() throws Exception {
+        try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir, "maintenance", null)) {
+            await().atMost(MaintenanceTestCluster.WAIT).until(() ->
+                    kubectl(c, "get", "vmi", "-n", "maintenance", "-o", "jsonpath={.items[*].status.nodeName}").split(" ").length == 8);
+            assertThat(kubectl(c, "wait", "vmi", "--all", "-n", "maintenance", "--for=jsonpath={.status.phase}=Running",
+                    "--timeout=120s")).contains("condition met");
+            Path yaml = workDir.resolve("window.yaml");
+            Files.writeString(yaml, """
+                    apiVersion: drainboard.dev/v1alpha1
+                    kind: MaintenancePlan
+                    metadata: {name: window}
+                    spec:
+                      nodes: [node01, node02, node03, node04]
+                    """);
+            assertThat(kubectl(c, "apply", "-f", yaml.toString())).contains("maintenanceplan.drainboard.dev/window created");
+            assertThat(kubectl(c, "wait", "mp", "window", "--for=jsonpath={.status.phase}=Succeeded", "--timeout=300s"))
+                    .contains("condition met");
+            assertThat(kubectl(c, "get", "mp", "window")).containsPattern("window\\s+Succeeded\\s+4/4\\s");
+            String planned = kubectl(c, "get", "mp", "window", "-o", "jsonpath={.status.plan.migrations}");
+            assertThat(kubectl(c, "get", "mp", "window", "-o", "jsonpath={.status.migrationsMade}")).isEqualTo(planned);
+            assertThat(kubectl(c, "get", "nodes", "-o", "jsonpath={.items[*].spec.unschedulable}")).isBlank();
+            assertThat(kubectl(c, "get", "vmi", "-n", "maintenance", "-o", "jsonpath={.items[*].status.phase}").split(" "))
+                    .hasSize(8).containsOnly("Running");
+        }
+    }
+
     private String kubectl(MaintenanceTestCluster c, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(KubectlRequirement.binary().toString(),
                 "--kubeconfig=" + c.cluster.kubeconfig(), "--cache-dir=" + workDir.resolve("kube-cache")));

@@ -57,6 +57,8 @@ class MaintenancePlanIntegrationTest {
             });
             // Each node cordoned exactly once, and schedulable again at the end.
             assertThat(c.cordons).containsOnlyKeys(NODES).allSatisfy((node, times) -> assertThat(times).as(node).isEqualTo(1));
+            // maxUnavailable 1: the next node is cordoned only after the one before is uncordoned (docs/maintenance.md).
+            assertThat(c.mostCordoned).as("nodes cordoned at one time").hasValue(1);
             assertThat(c.client.nodes().list().getItems()).noneMatch(MaintenancePlanIntegrationTest::cordoned);
             for (String vm : vms) {
                 VirtualMachineInstance v = c.vmi(vm);

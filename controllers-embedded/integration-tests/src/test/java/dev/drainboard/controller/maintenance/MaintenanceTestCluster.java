@@ -48,15 +48,32 @@ final class MaintenanceTestCluster implements AutoCloseable {
     /** How many times each node went from schedulable to cordoned. */
     final Map<String, Integer> cordons = new ConcurrentHashMap<>();
     private final Map<String, Boolean> unschedulable = new ConcurrentHashMap<>();
+    /** The most nodes cordoned at one time (as this watch saw them, in order). */
+    final java.util.concurrent.atomic.AtomicInteger mostCordoned = new java.util.concurrent.atomic.AtomicInteger();
 
     MaintenanceTestCluster(Path workDir) throws Exception {
-        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withPort(0).withKubeconfigOut(workDir.resolve("kubeconfig")));
+        this(workDir, null);
+    }
+
+    /** With the executor's actions wrapped by {@code actions} (null: as they are). */
+    MaintenanceTestCluster(Path workDir, java.util.function.UnaryOperator<MaintenanceActions> actions) throws Exception {
+        this(workDir, null, actions);
+    }
+
+    /** Started with a scenario ({@code serve --scenario}: a built-in name or a file; null: empty). */
+    MaintenanceTestCluster(Path workDir, String scenario, java.util.function.UnaryOperator<MaintenanceActions> actions) throws Exception {
+        cluster = EmbeddedCluster.start(EmbeddedClusterOptions.defaults().withScenario(scenario).withPort(0)
+                .withKubeconfigOut(workDir.resolve("kubeconfig")));
         config = Config.fromKubeconfig(Files.readString(cluster.kubeconfig()));
         client = new KubernetesClientBuilder().withConfig(config).build();
         handlerClient = new KubernetesClientBuilder().withConfig(config).build();
         handler = new NodeHandler(handlerClient, cluster.hypervisors());
         handler.start();
-        plane = ControlPlane.builder(LocalControlPlane.asVirtController(config)).withoutLeaderElection().build();
+        ControlPlane.Builder builder = ControlPlane.builder(LocalControlPlane.asVirtController(config)).withoutLeaderElection();
+        if (actions != null) {
+            builder.maintenanceActions(actions);
+        }
+        plane = builder.build();
         plane.start();
         nodeWatch = client.nodes().watch(new Watcher<>() {
             @Override
@@ -66,6 +83,8 @@ final class MaintenanceTestCluster implements AutoCloseable {
                 if (now && !Boolean.TRUE.equals(was)) {
                     cordons.merge(node.getMetadata().getName(), 1, Integer::sum);
                 }
+                int cordoned = (int) unschedulable.values().stream().filter(Boolean::booleanValue).count();
+                mostCordoned.accumulateAndGet(cordoned, Math::max);
             }
 
             @Override
