@@ -239,6 +239,22 @@ public final class Ops implements AutoCloseable {
         return drains;
     }
 
+    /**
+     * As {@link #drainAll(List, DrainOptions, DrainListener...)}, on previews the caller has just read with
+     * {@link #previewAll} for the same nodes and options (the CLI checks them for blockers first): the drains are
+     * based on what the caller saw, and the cluster is not read and placed a second time before the first eviction.
+     */
+    public List<DrainOperation> drainPreviewed(List<DrainPreview> previews, DrainOptions options, DrainListener... listeners) {
+        List<DrainPreview> read = List.copyOf(previews);
+        List<String> together = read.stream().map(DrainPreview::node).toList();
+        SharedPreviews shared = new SharedPreviews(() -> read);
+        List<DrainOperation> drains = new ArrayList<>();
+        for (String node : together) {
+            drains.add(drain(node, together, shared, options, listeners));
+        }
+        return drains;
+    }
+
     /** Completes when every drain has ended. */
     public static CompletableFuture<List<DrainResult>> allEnded(List<DrainOperation> drains) {
         List<CompletableFuture<DrainResult>> results = drains.stream().map(DrainOperation::result).toList();
