@@ -5,12 +5,20 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import dev.drainboard.controlplane.RedactingHttpClientFactory;
+import dev.drainboard.pki.OffLoopTlsHttpClientFactory;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview,
@@ -30,11 +38,26 @@ public final class Ops implements AutoCloseable {
     private final VmOps vms;
     private final ReplicaSetOps replicaSets;
     private final DrainHistory history;
+    /** The Vert.x instance of a client this Ops made ({@link #connect}), closed and waited for by {@link #close}. */
+    private final Vertx vertx;
 
     /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
     public static Ops connect(Config config) {
         Config noRetries = new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
-        return new Ops(new KubernetesClientBuilder().withConfig(noRetries).build(), true);
+        // Its own Vert.x instance, so that close() can wait until its event loops have stopped: HotSpot's exit waits
+        // up to 300 ms for threads still in native code (an event loop in epoll_wait), which a CLI command that
+        // exits right after closing its client paid every time (docs/benchmarks.md, "Cold drain from the command line").
+        Vertx vertx = Vertx.vertx(new VertxOptions().setUseDaemonThread(true)
+                .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false)));
+        try {
+            KubernetesClient client = new KubernetesClientBuilder()
+                    .withHttpClientFactory(RedactingHttpClientFactory.over(new OffLoopTlsHttpClientFactory(vertx)))
+                    .withConfig(noRetries).build();
+            return new Ops(client, true, vertx);
+        } catch (RuntimeException e) {
+            vertx.close();
+            throw e;
+        }
     }
 
     /** On the caller's client (left open by {@link #close()}); a client that retries is replaced by one that does not. */
@@ -43,8 +66,13 @@ public final class Ops implements AutoCloseable {
     }
 
     private Ops(KubernetesClient client, boolean ownsClient) {
+        this(client, ownsClient, null);
+    }
+
+    private Ops(KubernetesClient client, boolean ownsClient, Vertx vertx) {
         this.client = Objects.requireNonNull(client);
         this.ownsClient = ownsClient;
+        this.vertx = vertx;
         this.nodes = new NodeOps(client);
         this.eviction = new PodEviction(client);
         this.vmis = new VmiOps(client);
@@ -266,6 +294,15 @@ public final class Ops implements AutoCloseable {
     public void close() {
         if (ownsClient) {
             client.close();
+        }
+        if (vertx != null) {
+            try {
+                vertx.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the event loops end on their own; only the exit may wait for them
+            }
         }
     }
 }
