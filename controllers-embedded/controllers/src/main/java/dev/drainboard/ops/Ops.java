@@ -5,8 +5,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import dev.drainboard.controlplane.RedactingHttpClientFactory;
-import dev.drainboard.pki.OffLoopTlsHttpClientFactory;
+import io.fabric8.kubernetes.client.http.HttpClient;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
@@ -19,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview,
@@ -44,14 +44,21 @@ public final class Ops implements AutoCloseable {
     /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
     public static Ops connect(Config config) {
         Config noRetries = new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
-        // Its own Vert.x instance, so that close() can wait until its event loops have stopped: HotSpot's exit waits
-        // up to 300 ms for threads still in native code (an event loop in epoll_wait), which a CLI command that
-        // exits right after closing its client paid every time (docs/benchmarks.md, "Cold drain from the command line").
+        return new Ops(new KubernetesClientBuilder().withConfig(noRetries).build(), true);
+    }
+
+    /**
+     * As {@link #connect(Config)}, with the client's HTTP factory made on a Vert.x instance of this Ops, which
+     * {@link #close()} closes and waits for (at most 2 s): HotSpot's exit waits up to 300 ms for threads still in
+     * native code (an event loop in epoll_wait), which a CLI command that exits right after closing its client paid
+     * every time (docs/benchmarks.md, "Cold drain from the command line").
+     */
+    public static Ops connect(Config config, Function<Vertx, HttpClient.Factory> factoryOn) {
+        Config noRetries = new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
         Vertx vertx = Vertx.vertx(new VertxOptions().setUseDaemonThread(true)
                 .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false)));
         try {
-            KubernetesClient client = new KubernetesClientBuilder()
-                    .withHttpClientFactory(RedactingHttpClientFactory.over(new OffLoopTlsHttpClientFactory(vertx)))
+            KubernetesClient client = new KubernetesClientBuilder().withHttpClientFactory(factoryOn.apply(vertx))
                     .withConfig(noRetries).build();
             return new Ops(client, true, vertx);
         } catch (RuntimeException e) {
