@@ -153,7 +153,10 @@ public final class DrainCommand implements Callable<Integer> {
             Signals.onStop(() -> drains.forEach(DrainOperation::cancel));
             ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                     .name("drain-waits").factory());
-            poll.scheduleWithFixedDelay(() -> readWaits(ops, drains, display), 0, WAITS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            // The first read one interval in: at the start nothing has waited yet, and its five lists would go out
+            // alongside the cordon and the first evictions, the drain's critical path.
+            poll.scheduleWithFixedDelay(() -> readWaits(ops, drains, display), WAITS_EVERY.toMillis(), WAITS_EVERY.toMillis(),
+                    TimeUnit.MILLISECONDS);
             List<DrainResult> results;
             try {
                 results = Ops.allEnded(drains).join();
