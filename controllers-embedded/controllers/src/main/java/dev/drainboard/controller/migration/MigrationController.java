@@ -268,27 +268,14 @@ public final class MigrationController {
             return Result.requeue(); // our target pod is not in the cache yet
         }
         if (vmim.phase().map(p -> p == MigrationPhase.PENDING).orElse(true)) {
-            Decided decided;
             synchronized (slots) {
-                decided = decide(key, vmim);
-                if (decided.plan().actions().stream().anyMatch(a -> a instanceof MigrationAction.CreateTargetPod)) {
-                    return apply(decided); // the limits checked and the target pod created by one pass at a time
-                }
+                return reconcile(key, vmim);
             }
-            // Starts nothing (metadata, Pending, a budget expansion): its writes need not hold up, behind the lock,
-            // the passes that may start a migration. With every VMIM of a drain created at once (KubeVirt >= 1.7's
-            // evacuation), ten such passes in a row held up the second slot's target pod by ~0.5 s.
-            return apply(decided);
         }
-        return apply(decide(key, vmim));
+        return reconcile(key, vmim);
     }
 
-    /** What a pass decided, on what it read. */
-    private record Decided(String key, VirtualMachineInstanceMigration vmim, VirtualMachineInstance vmi, String vmiKey,
-                           List<VirtualMachineInstanceMigration> siblings, MigrationDecision.Plan plan, Instant now) {
-    }
-
-    private Decided decide(String key, VirtualMachineInstanceMigration vmim) {
+    private Result reconcile(String key, VirtualMachineInstanceMigration vmim) {
         String ns = vmim.getMetadata().getNamespace();
         String vmiName = vmim.getSpec() == null ? null : vmim.getSpec().getVmiName();
         String vmiKey = vmiName == null ? null : Keys.of(ns, vmiName);
@@ -311,24 +298,12 @@ public final class MigrationController {
         MigrationDecision.Plan plan = MigrationDecision.decide(new MigrationDecision.Input(vmim, vmi, targets, source, active,
                 budget, vmi != null && cfg.profile().protectsWithPdbs() && DisruptionBudgetDecision.needsBudget(vmi, cfg),
                 siblings, started, cfg.migrations(), timings.scaledBy(cfg.timeScale()), now, turnOf(vmim, targets, cfg)));
-        // Before the slots are let go: a slot freed from here on finds this VMIM among those waiting for one.
+
         if (plan.waitingForCapacity()) {
             waitingForCapacity.add(key);
         } else {
             waitingForCapacity.remove(key);
         }
-        return new Decided(key, vmim, vmi, vmiKey, siblings, plan, now);
-    }
-
-    private Result apply(Decided decided) {
-        String key = decided.key();
-        VirtualMachineInstanceMigration vmim = decided.vmim();
-        VirtualMachineInstance vmi = decided.vmi();
-        String vmiKey = decided.vmiKey();
-        List<VirtualMachineInstanceMigration> siblings = decided.siblings();
-        MigrationDecision.Plan plan = decided.plan();
-        Instant now = decided.now();
-
         List<CompletableFuture<Void>> alongside = new ArrayList<>();
         try {
             for (MigrationAction action : plan.actions()) {
