@@ -1,5 +1,7 @@
 package dev.drainboard.app;
 
+import dev.drainboard.controlplane.RedactingHttpClientFactory;
+import dev.drainboard.pki.OffLoopTlsHttpClientFactory;
 import dev.drainboard.controlplane.Kubeconfigs;
 import dev.drainboard.ops.Ops;
 import io.fabric8.kubernetes.client.Config;
@@ -35,7 +37,9 @@ final class ClusterOptions {
         }
         Ops ops;
         try {
-            ops = Ops.connect(new ConfigBuilder(config).withRequestTimeout(30_000).build());
+            // On a Vert.x instance Ops waits for when it closes: the command's exit then does not wait for it.
+            ops = Ops.connect(new ConfigBuilder(config).withRequestTimeout(30_000).build(),
+                    vertx -> RedactingHttpClientFactory.over(new OffLoopTlsHttpClientFactory(vertx)));
         } catch (KubernetesClientException e) {
             // fabric8 reads the client certificate and key only now.
             throw new CannotConnect("cannot use the credentials of kubeconfig " + kubeconfig + ": " + Kubeconfigs.safeMessage(e));

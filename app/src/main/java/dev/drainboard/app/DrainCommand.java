@@ -146,13 +146,17 @@ public final class DrainCommand implements Callable<Integer> {
             boolean terminal = ansi != null ? ansi : System.console() != null && System.console().isTerminal();
             // Several nodes' blocks cannot be redrawn in one place: appended lines then.
             DrainDisplay display = new DrainDisplay(out, terminal && distinct.size() == 1, columns());
-            List<DrainOperation> drains = ops.drainAll(distinct, options, display::show);
+            // On the previews just checked: what the drain acts on is what was checked, read once.
+            List<DrainOperation> drains = ops.drainPreviewed(previews, options, display::show);
             // Kept in the cluster (docs/drain.md, "History"); a cluster that keeps none is told once.
             var recording = ops.history().record(drains, notice -> err.println("warning: " + notice));
             Signals.onStop(() -> drains.forEach(DrainOperation::cancel));
             ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                     .name("drain-waits").factory());
-            poll.scheduleWithFixedDelay(() -> readWaits(ops, drains, display), 0, WAITS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            // The first read one interval in: at the start nothing has waited yet, and its five lists would go out
+            // alongside the cordon and the first evictions, the drain's critical path.
+            poll.scheduleWithFixedDelay(() -> readWaits(ops, drains, display), WAITS_EVERY.toMillis(), WAITS_EVERY.toMillis(),
+                    TimeUnit.MILLISECONDS);
             List<DrainResult> results;
             try {
                 results = Ops.allEnded(drains).join();

@@ -14,6 +14,16 @@ import io.vertx.ext.web.client.WebClientOptions;
  */
 public class OffLoopTlsHttpClientFactory extends VertxHttpClientFactory {
 
+    /** For {@code ServiceLoader}: each client gets its own Vert.x instance, closed with it (without waiting). */
+    public OffLoopTlsHttpClientFactory() {
+        super();
+    }
+
+    /** Clients on this Vert.x instance, which their owner closes (and may wait for) when done with them. */
+    public OffLoopTlsHttpClientFactory(io.vertx.core.Vertx vertx) {
+        super(vertx);
+    }
+
     @Override
     public int priority() {
         return super.priority() + 1;

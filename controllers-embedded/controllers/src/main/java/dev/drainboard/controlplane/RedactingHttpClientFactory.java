@@ -36,6 +36,11 @@ public final class RedactingHttpClientFactory implements HttpClient.Factory {
         this(next(), HTTP_LOG);
     }
 
+    /** Wraps this factory (one not found by {@link ServiceLoader}, e.g. on a Vert.x instance of the caller's). */
+    public static RedactingHttpClientFactory over(HttpClient.Factory delegate) {
+        return new RedactingHttpClientFactory(delegate, HTTP_LOG);
+    }
+
     RedactingHttpClientFactory(HttpClient.Factory delegate, Logger httpLog) {
         this.delegate = delegate;
         this.httpLog = httpLog;

@@ -5,12 +5,20 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Operator actions on one cluster, shared by the CLI and the UI: cordon, uncordon, taint, evict, drain preview,
@@ -30,11 +38,33 @@ public final class Ops implements AutoCloseable {
     private final VmOps vms;
     private final ReplicaSetOps replicaSets;
     private final DrainHistory history;
+    /** The Vert.x instance of a client this Ops made ({@link #connect}), closed and waited for by {@link #close}. */
+    private final Vertx vertx;
 
     /** A client for this configuration with fabric8's request retries off (each 429 is seen). */
     public static Ops connect(Config config) {
         Config noRetries = new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
         return new Ops(new KubernetesClientBuilder().withConfig(noRetries).build(), true);
+    }
+
+    /**
+     * As {@link #connect(Config)}, with the client's HTTP factory made on a Vert.x instance of this Ops, which
+     * {@link #close()} closes and waits for (at most 2 s): HotSpot's exit waits up to 300 ms for threads still in
+     * native code (an event loop in epoll_wait), which a CLI command that exits right after closing its client paid
+     * every time (docs/benchmarks.md, "Cold drain from the command line").
+     */
+    public static Ops connect(Config config, Function<Vertx, HttpClient.Factory> factoryOn) {
+        Config noRetries = new ConfigBuilder(config).withRequestRetryBackoffLimit(0).build();
+        Vertx vertx = Vertx.vertx(new VertxOptions().setUseDaemonThread(true)
+                .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false)));
+        try {
+            KubernetesClient client = new KubernetesClientBuilder().withHttpClientFactory(factoryOn.apply(vertx))
+                    .withConfig(noRetries).build();
+            return new Ops(client, true, vertx);
+        } catch (RuntimeException e) {
+            vertx.close();
+            throw e;
+        }
     }
 
     /** On the caller's client (left open by {@link #close()}); a client that retries is replaced by one that does not. */
@@ -43,8 +73,13 @@ public final class Ops implements AutoCloseable {
     }
 
     private Ops(KubernetesClient client, boolean ownsClient) {
+        this(client, ownsClient, null);
+    }
+
+    private Ops(KubernetesClient client, boolean ownsClient, Vertx vertx) {
         this.client = Objects.requireNonNull(client);
         this.ownsClient = ownsClient;
+        this.vertx = vertx;
         this.nodes = new NodeOps(client);
         this.eviction = new PodEviction(client);
         this.vmis = new VmiOps(client);
@@ -239,6 +274,22 @@ public final class Ops implements AutoCloseable {
         return drains;
     }
 
+    /**
+     * As {@link #drainAll(List, DrainOptions, DrainListener...)}, on previews the caller has just read with
+     * {@link #previewAll} for the same nodes and options (the CLI checks them for blockers first): the drains are
+     * based on what the caller saw, and the cluster is not read and placed a second time before the first eviction.
+     */
+    public List<DrainOperation> drainPreviewed(List<DrainPreview> previews, DrainOptions options, DrainListener... listeners) {
+        List<DrainPreview> read = List.copyOf(previews);
+        List<String> together = read.stream().map(DrainPreview::node).toList();
+        SharedPreviews shared = new SharedPreviews(() -> read);
+        List<DrainOperation> drains = new ArrayList<>();
+        for (String node : together) {
+            drains.add(drain(node, together, shared, options, listeners));
+        }
+        return drains;
+    }
+
     /** Completes when every drain has ended. */
     public static CompletableFuture<List<DrainResult>> allEnded(List<DrainOperation> drains) {
         List<CompletableFuture<DrainResult>> results = drains.stream().map(DrainOperation::result).toList();
@@ -250,6 +301,15 @@ public final class Ops implements AutoCloseable {
     public void close() {
         if (ownsClient) {
             client.close();
+        }
+        if (vertx != null) {
+            try {
+                vertx.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the event loops end on their own; only the exit may wait for them
+            }
         }
     }
 }
