@@ -3,6 +3,7 @@ package dev.drainboard.ui.start;
 import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Icons;
+import dev.drainboard.ui.common.Scrolling;
 import dev.drainboard.ui.connect.ConnectError;
 import dev.drainboard.ui.connect.ConnectTarget;
 import dev.drainboard.ui.connect.KubeconfigSource;
@@ -86,7 +87,8 @@ public final class StartScreen {
         body.getStyleClass().add("start-body");
         StackPane center = new StackPane(body);
         center.setAlignment(Pos.TOP_CENTER);
-        ScrollPane scroll = new ScrollPane(center);
+        // The spinner animates inside it: draw only what changes, not the whole screen each frame.
+        ScrollPane scroll = Scrolling.uncachedViewport(new ScrollPane(center));
         scroll.setFitToWidth(true);
         scroll.setFitToHeight(true);
         scroll.getStyleClass().add("edge-to-edge");
