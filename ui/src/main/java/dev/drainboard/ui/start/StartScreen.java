@@ -4,6 +4,7 @@ import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Icons;
 import dev.drainboard.ui.common.Scrolling;
+import dev.drainboard.ui.common.StepSpinner;
 import dev.drainboard.ui.connect.ConnectError;
 import dev.drainboard.ui.connect.ConnectTarget;
 import dev.drainboard.ui.connect.KubeconfigSource;
@@ -15,7 +16,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
@@ -71,8 +71,9 @@ public final class StartScreen {
         HBox cards = new HBox(16, contextsCard(), right);
 
         // Progress and errors
-        ProgressIndicator spinner = new ProgressIndicator();
-        spinner.setPrefSize(22, 22);
+        StepSpinner spinner = new StepSpinner(22);
+        spinner.setId("connectSpinner");
+        spinner.runningProperty().bind(model.busy());
         Label progressText = new Label();
         progressText.setId("progressText");
         progressText.textProperty().bind(model.progressText());

@@ -1,6 +1,7 @@
 package dev.drainboard.ui.start;
 
 import dev.drainboard.ui.common.Scrolling;
+import dev.drainboard.ui.common.StepSpinner;
 import dev.drainboard.ui.connect.ConnectTarget;
 import dev.drainboard.ui.connect.Connector;
 import dev.drainboard.ui.connect.ModeChoice;
@@ -8,7 +9,6 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
@@ -19,9 +19,11 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * While connecting, the start screen's spinner animates inside a scroll pane. JavaFX's ScrollPaneSkin caches its
@@ -63,9 +65,34 @@ class StartScreenRepaintTest {
             screen.showProgress("Starting the embedded cluster (built-in demo scenario)…");
             return null;
         });
-        assertThat(fx(() -> ((Parent) screen.root()).lookupAll(".progress-indicator").stream()
-                .anyMatch(n -> n instanceof ProgressIndicator p && p.isIndeterminate() && p.isVisible()))).isTrue();
+        assertThat(fx(() -> spinner().isVisible() && ((Parent) screen.root()).lookup(".progress-box").isVisible())).isTrue();
         assertThat(fx(() -> viewport((Parent) screen.root()).isCache())).isFalse();
+    }
+
+    @Test
+    void theSpinnerTurnsInStepsWhileConnectingAndStopsAfter() {
+        fx(() -> {
+            screen.showProgress("Contacting https://127.0.0.1:6443…");
+            return null;
+        });
+        assertThat(fx(() -> spinner().isTurning())).isTrue();
+        double first = fx(() -> spinner().angle());
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx(() -> spinner().angle()) != first);
+        // Whole steps only: the scene changes ten times a second, not at every pulse.
+        for (int i = 0; i < 5; i++) {
+            assertThat(fx(() -> spinner().angle()) % 36).isZero();
+        }
+
+        fx(() -> {
+            screen.hideProgress();
+            return null;
+        });
+        assertThat(fx(() -> spinner().isTurning())).isFalse();
+        assertThat(fx(() -> ((Parent) screen.root()).lookup(".progress-box").isVisible())).isFalse();
+    }
+
+    private StepSpinner spinner() {
+        return (StepSpinner) ((Parent) screen.root()).lookup("#connectSpinner");
     }
 
     @Test
