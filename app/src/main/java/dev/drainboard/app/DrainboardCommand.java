@@ -21,7 +21,10 @@ import java.util.concurrent.Callable;
                 SnapshotCommand.class})
 public final class DrainboardCommand implements Callable<Integer> {
 
-    @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = "demo",
+    /** The scenario the console's embedded cluster starts from unless --scenario says otherwise. */
+    static final String DEFAULT_SCENARIO = "demo";
+
+    @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = DEFAULT_SCENARIO,
             description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
     String scenario;
 
@@ -40,6 +43,11 @@ public final class DrainboardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         UiCommand.checkWebhookHost(spec.commandLine(), webhookHost);
-        return UiCommand.launch(scenario, webhookHost, UiCommand.webhookCallers(spec.commandLine(), webhookClientCa));
+        return openConsole(scenario, webhookHost, UiCommand.webhookCallers(spec.commandLine(), webhookClientCa));
+    }
+
+    /** Opens the console (blocking until it closes); 1 without a display. */
+    static int openConsole(String scenario, String webhookHost, dev.drainboard.admission.WebhookCallers callers) {
+        return UiCommand.launch(scenario, webhookHost, callers);
     }
 }

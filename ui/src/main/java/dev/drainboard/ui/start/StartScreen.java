@@ -3,6 +3,8 @@ package dev.drainboard.ui.start;
 import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import dev.drainboard.ui.common.Icons;
+import dev.drainboard.ui.common.Scrolling;
+import dev.drainboard.ui.common.StepSpinner;
 import dev.drainboard.ui.connect.ConnectError;
 import dev.drainboard.ui.connect.ConnectTarget;
 import dev.drainboard.ui.connect.KubeconfigSource;
@@ -14,7 +16,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
@@ -70,8 +71,9 @@ public final class StartScreen {
         HBox cards = new HBox(16, contextsCard(), right);
 
         // Progress and errors
-        ProgressIndicator spinner = new ProgressIndicator();
-        spinner.setPrefSize(22, 22);
+        StepSpinner spinner = new StepSpinner(22);
+        spinner.setId("connectSpinner");
+        spinner.runningProperty().bind(model.busy());
         Label progressText = new Label();
         progressText.setId("progressText");
         progressText.textProperty().bind(model.progressText());
@@ -86,7 +88,8 @@ public final class StartScreen {
         body.getStyleClass().add("start-body");
         StackPane center = new StackPane(body);
         center.setAlignment(Pos.TOP_CENTER);
-        ScrollPane scroll = new ScrollPane(center);
+        // The spinner animates inside it: draw only what changes, not the whole screen each frame.
+        ScrollPane scroll = Scrolling.uncachedViewport(new ScrollPane(center));
         scroll.setFitToWidth(true);
         scroll.setFitToHeight(true);
         scroll.getStyleClass().add("edge-to-edge");
