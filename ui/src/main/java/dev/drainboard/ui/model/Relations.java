@@ -148,7 +148,7 @@ public final class Relations {
     }
 
     private String nodeNote(String name) {
-        return find(nodes, ObjectRef.node(name)).map(n -> n.status() + ", " + dev.drainboard.ui.common.Formats.count(n.vmis(), "VMIs")).orElse("not listed");
+        return find(nodes, ObjectRef.node(name)).map(n -> n.status() + ", " + n.vmis() + (n.vmis() == 1 ? " VMI" : " VMIs")).orElse("not listed");
     }
 
     private static String vmiNote(VmiRow v) {
