@@ -46,7 +46,7 @@ class KubectlDrainHistoryTest {
 
             String drained = kubectl(c, "drain", "node01", "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=120s");
             assertThat(drained).contains("node/node01 drained");
-            assertThat(c.vmi("vm-cirros").getStatus().getNodeName()).isEqualTo("node02");
+            assertThat(c.vmi("vm-cirros").getStatus().getNodeName()).as(() -> whatHappened(c, drained)).isEqualTo("node02");
 
             await().atMost(MigrationTestCluster.WAIT).untilAsserted(() -> {
                 JsonNode items = new ObjectMapper().readTree(kubectl(c, "get", "drainrecords", "-o", "json")).path("items");
@@ -74,6 +74,17 @@ class KubectlDrainHistoryTest {
             String table = kubectl(c, "get", "drainrecords");
             assertThat(table).contains("Evacuation", "[\"node01\"]", "Drained");
             assertThat(created.getMetadata().getUid()).isEqualTo(c.vmi("vm-cirros").getMetadata().getUid());
+        }
+    }
+
+    /** For a failure's message: what kubectl said and what the cluster holds (a drain that lost its VM, say). */
+    private String whatHappened(MigrationTestCluster c, String drained) {
+        try {
+            return "kubectl drain said:\n" + drained + "\nthe cluster holds:\n"
+                    + kubectl(c, "get", "vmi,vmim,pods,pdb", "-o", "wide")
+                    + kubectl(c, "get", "events", "--sort-by=.lastTimestamp");
+        } catch (Exception | AssertionError e) {
+            return "kubectl drain said:\n" + drained + "\n(reading the cluster failed: " + e + ")";
         }
     }
 
