@@ -385,6 +385,10 @@ public final class MaintenanceController implements AutoCloseable {
     }
 
     /** The plan's status being worked on in one tick. */
+    /** A node's migrations to create ({@code ns/vmi → target node}) and its status notes so far. */
+    private record Creations(List<Map.Entry<String, String>> targets, List<String> notes) {
+    }
+
     private final class Working {
         final MaintenancePlan plan;
         MaintenancePlanStatus before;
@@ -393,6 +397,9 @@ public final class MaintenanceController implements AutoCloseable {
         final List<NodeStatus> nodes;
         String finishedAt;
         int migrationsMade;
+
+        /** Nodes that began in this pass (by index): the migrations to create for them, and what to say. */
+        private final Map<Integer, Creations> toCreate = new LinkedHashMap<>();
 
         Working(MaintenancePlan plan) {
             this.plan = plan;
@@ -454,14 +461,16 @@ public final class MaintenanceController implements AutoCloseable {
                             phase = Phase.Failed;
                             message = "node " + n.name() + " failed: " + next.message() + "; the plan stops here";
                             finishedAt = time(clock.instant());
+                            toCreate.clear();
                             return;
                         }
-                        if (next.phaseOrWaiting() == n.phaseOrWaiting()) {
-                            break;
+                        if (next.phaseOrWaiting() == n.phaseOrWaiting() || toCreate.containsKey(i)) {
+                            break; // waits, or began: its migrations come with the batch's, below
                         }
                         n = next;
                     }
                 }
+                createBatchMigrations();
             }
         }
 
@@ -527,39 +536,65 @@ public final class MaintenanceController implements AutoCloseable {
                     .migrationsPredicted(part.targets().size()).migrationsMade(0).message("cordoning").build());
             writeNow();
             actions.cordon(n.name());
-            List<String> refused = new ArrayList<>();
             Set<String> underWay = new HashSet<>();
             for (VirtualMachineInstanceMigration m : migrations.getStore().list()) {
                 if (!m.isFinal() && m.getSpec() != null) {
                     underWay.add(m.getMetadata().getNamespace() + "/" + m.getSpec().getVmiName());
                 }
             }
+            List<Map.Entry<String, String>> toMigrate = new ArrayList<>();
             for (var target : new java.util.TreeMap<>(part.targets()).entrySet()) {
-                if (underWay.contains(target.getKey())) {
-                    continue;
-                }
-                int slash = target.getKey().indexOf('/');
-                try {
-                    String name = actions.migrate(plan.name(), target.getKey().substring(0, slash), target.getKey().substring(slash + 1),
-                            n.name(), target.getValue());
-                    created.computeIfAbsent(key(plan, n.name()), k -> new HashSet<>())
-                            .add(target.getKey().substring(0, slash) + "/" + name);
-                } catch (RuntimeException e) {
-                    // The drain's eviction moves it all the same, wherever the scheduler puts it.
-                    refused.add(target.getKey() + ": " + e.getMessage());
+                if (!underWay.contains(target.getKey())) {
+                    toMigrate.add(target);
                 }
             }
             List<String> notes = new ArrayList<>();
             if (!changed.isEmpty()) {
                 notes.add("re-planned at its turn (the cluster changed): " + String.join(", ", changed));
             }
-            if (!refused.isEmpty()) {
-                notes.add("migrations refused, left to the drain: " + String.join("; ", refused));
+            if (!toMigrate.isEmpty()) {
+                toCreate.put(index, new Creations(toMigrate, notes));
             }
             return copy(n).phase(NodePhase.Draining).cordonedByPlan(cordonedByUs).startedAt(time(now))
                     .migrationsPredicted(part.targets().size()).migrationsMade(0)
                     .message(notes.isEmpty() ? "migrating " + part.targets().size() + " VMIs" : String.join("; ", notes))
                     .build();
+        }
+
+        /**
+         * The migrations of the nodes that began in this pass, created round-robin over those nodes (one of each
+         * node's, then the next of each): the migration queue serves equals first come, first served, so the nodes
+         * share the cluster's slots and end together, as the estimate has them ({@code DrainPreview.interleaved}).
+         * Created node after node, the first nodes would take every slot and the last ones end alone, later.
+         */
+        private void createBatchMigrations() {
+            int longest = toCreate.values().stream().mapToInt(c -> c.targets().size()).max().orElse(0);
+            Map<Integer, List<String>> refused = new HashMap<>();
+            for (int round = 0; round < longest; round++) {
+                for (var e : toCreate.entrySet()) {
+                    if (round >= e.getValue().targets().size()) {
+                        continue;
+                    }
+                    String node = nodes.get(e.getKey()).name();
+                    var target = e.getValue().targets().get(round);
+                    int slash = target.getKey().indexOf('/');
+                    try {
+                        String name = actions.migrate(plan.name(), target.getKey().substring(0, slash), target.getKey().substring(slash + 1),
+                                node, target.getValue());
+                        created.computeIfAbsent(key(plan, node), k -> new HashSet<>())
+                                .add(target.getKey().substring(0, slash) + "/" + name);
+                    } catch (RuntimeException ex) {
+                        // The drain's eviction moves it all the same, wherever the scheduler puts it.
+                        refused.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(target.getKey() + ": " + ex.getMessage());
+                    }
+                }
+            }
+            refused.forEach((index, why) -> {
+                List<String> notes = new ArrayList<>(toCreate.get(index).notes());
+                notes.add("migrations refused, left to the drain: " + String.join("; ", why));
+                nodes.set(index, copy(nodes.get(index)).message(String.join("; ", notes)).build());
+            });
+            toCreate.clear();
         }
 
         /** What changed against the plan as it was written: {@code ns/vm → new (planned old)}. */

@@ -64,6 +64,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The migration controller: carries each VMIM through its phases ({@link MigrationDecision}, pure) and makes the
@@ -104,6 +105,14 @@ public final class MigrationController {
     private final Set<String> startedNotSeen = ConcurrentHashMap.newKeySet();
     /** Passes that may start a migration check the limits and create the target pod one at a time. */
     private final Object slots = new Object();
+    /**
+     * The order VMIMs reached this controller, by UID. KubeVirt's queue serves VMIMs of equal priority in no set order
+     * ({@code reEnqueueHighestPriorityPendingMigrations} sorts by priority alone); here the first to come is served
+     * first, so migrations created round-robin over several nodes (a maintenance plan's batch) share the cluster's
+     * slots between those nodes, as the plan's estimate assumes, rather than in the order their names sort.
+     */
+    private final Map<String, Long> arrival = new ConcurrentHashMap<>();
+    private final AtomicLong arrivals = new AtomicLong();
     private ControllerLoop<String> loop;
 
     private MigrationController(ControllerManager manager, SharedInformers informers, ClusterConfigSource config,
@@ -134,6 +143,7 @@ public final class MigrationController {
         c.observe();
         // A VMIM created or finished by this process: act on it now, not when the watch brings it back.
         informers.freshMigrations().addWriteListener(m -> {
+            c.arrived(m);
             if (m.isFinal()) {
                 c.capacityFreed();
             } else if (m.phase().isEmpty()) {
@@ -176,6 +186,7 @@ public final class MigrationController {
             }
         }));
         informers.migrations().addEventHandler(ObjectEvents.<VirtualMachineInstanceMigration>handler()
+                .added(this::arrived)
                 .updated((before, after) -> {
                     if (!before.isFinal() && after.isFinal()) {
                         startedNotSeen.remove(after.getMetadata().getUid());
@@ -183,6 +194,7 @@ public final class MigrationController {
                     }
                 })
                 .deleted(m -> {
+                    arrival.remove(m.getMetadata().getUid());
                     startedNotSeen.remove(m.getMetadata().getUid());
                     capacityFreed();
                 }));
@@ -225,10 +237,15 @@ public final class MigrationController {
                     && m.phase().map(p -> p == MigrationPhase.PENDING).orElse(true)
                     && m.getMetadata().getDeletionTimestamp() == null
                     && vmiRunning(m))) {
-                queued.add(MigrationSlots.Queued.of(m, this::nodeOfVmi));
+                queued.add(MigrationSlots.Queued.of(m, this::nodeOfVmi, arrived(m)));
             }
         }
         return queued;
+    }
+
+    /** The VMIM's place in the order of arrival (numbered on first sight). */
+    private long arrived(VirtualMachineInstanceMigration m) {
+        return arrival.computeIfAbsent(m.getMetadata().getUid(), uid -> arrivals.incrementAndGet());
     }
 
     private boolean vmiRunning(VirtualMachineInstanceMigration m) {

@@ -154,6 +154,15 @@ public final class MigrationSlots {
             return new Queued(Keys.of(m), KubeVirtValues.queuePriority(m.getSpec() == null ? null : m.getSpec().getPriority()),
                     Objects.requireNonNullElse(m.getMetadata().getCreationTimestamp(), ""), MigrationSlots.sourceNode(m, nodeOfVmi));
         }
+
+        /**
+         * As {@link #of(VirtualMachineInstanceMigration, Function)}, VMIMs created in the same second (the
+         * timestamp's resolution) ordered by {@code arrival}, the order they reached the controller.
+         */
+        public static Queued of(VirtualMachineInstanceMigration m, Function<String, String> nodeOfVmi, long arrival) {
+            Queued q = of(m, nodeOfVmi);
+            return new Queued(q.key(), q.priority(), q.created() + "#%019d".formatted(arrival), q.sourceNode());
+        }
     }
 
     /** Why a queued VMIM does not start now; {@code RUNS} when it does. */

@@ -151,6 +151,64 @@ class KubectlPriorityQueueDrainTest {
     }
 
     @Test
+    @DisplayName("VMIMs of one priority created in the same second start in the order they were created, not by name")
+    void equalPrioritiesFirstComeFirstServed() throws Exception {
+        try (E2eCluster e2e = E2eCluster.startWithKubectl(null, workDir)) {
+            Kubectl kubectl = e2e.kubectl();
+            Config config = Config.fromKubeconfig(Files.readString(e2e.cluster().kubeconfig()));
+            try (LocalControlPlane plane = LocalControlPlane.start(config, e2e.cluster().hypervisors(), true);
+                 KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
+                // One migration at a time in the cluster: the others wait in the queue.
+                kubectl.apply(CLUSTER.replace("evictionStrategy: LiveMigrate",
+                        "evictionStrategy: LiveMigrate\n    migrations: {parallelMigrationsPerCluster: 1}"));
+                reportVersion(kubectl, "v1.9.0");
+                await().atMost(WAIT).until(() -> plane.controllers().orElseThrow().isLeader()
+                        && plane.controllers().orElseThrow().clusterConfig().current().profile() == KubeVirtProfile.V1_9
+                        && plane.controllers().orElseThrow().clusterConfig().current().migrations().parallelMigrationsPerCluster() == 1);
+                int count = 4;
+                StringBuilder vmis = new StringBuilder();
+                for (int i = 0; i < count; i++) {
+                    vmis.append(i == 0 ? "" : "---\n").append(vmi(i));
+                }
+                kubectl.apply(vmis.toString());
+                await().atMost(WAIT).until(() -> client.resources(VirtualMachineInstance.class).inNamespace("bench").list().getItems()
+                        .stream().filter(v -> v.getStatus() != null && "Running".equals(v.getStatus().getPhase()) && v.isMigratable())
+                        .count() == count);
+                kubectl.succeed("uncordon", "node02", "node03", "node04");
+
+                List<String> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+                Watcher<VirtualMachineInstanceMigration> starts = new Watcher<>() {
+                    @Override
+                    public void eventReceived(Action action, VirtualMachineInstanceMigration m) {
+                        String phase = m.getStatus() == null || m.getStatus().getPhase() == null ? "" : m.getStatus().getPhase();
+                        if (!NOT_STARTED.contains(phase) && !started.contains(m.getMetadata().getName())) {
+                            started.add(m.getMetadata().getName());
+                        }
+                    }
+
+                    @Override
+                    public void onClose(WatcherException cause) {
+                    }
+                };
+                // Names in the reverse of the order of creation: the queue must not go by name.
+                List<String> created = new ArrayList<>();
+                try (Watch ignored = client.resources(VirtualMachineInstanceMigration.class).inNamespace("bench").watch(starts)) {
+                    for (int i = 0; i < count; i++) {
+                        String name = "mig-" + (char) ('z' - i);
+                        VirtualMachineInstanceMigration m = new VirtualMachineInstanceMigration();
+                        m.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name).withNamespace("bench").build());
+                        m.setSpec(new dev.drainboard.kubevirt.api.VirtualMachineInstanceMigrationSpec("vm%02d".formatted(i)));
+                        client.resources(VirtualMachineInstanceMigration.class).resource(m).create();
+                        created.add(name);
+                    }
+                    await().atMost(WAIT).until(() -> started.size() == count);
+                }
+                assertThat(started).as("the order they started").containsExactlyElementsOf(created);
+            }
+        }
+    }
+
+    @Test
     @DisplayName("kubectl create of a VMIM with spec.priority: refused with KubeVirt's message (only virt-controller may set it)")
     void userPriorityRefused() throws Exception {
         try (E2eCluster e2e = E2eCluster.startWithKubectl(null, workDir)) {

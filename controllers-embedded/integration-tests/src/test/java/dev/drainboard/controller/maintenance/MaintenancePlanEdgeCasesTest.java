@@ -98,6 +98,33 @@ class MaintenancePlanEdgeCasesTest {
         }
     }
 
+    @Test
+    @DisplayName("a batch of two nodes: its migrations are created one of each node in turn, so the nodes share the slots")
+    void batchMigrationsCreatedRoundRobin() throws Exception {
+        List<String> from = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir, actions -> recordingMigrations(actions, from))) {
+            NODES.forEach(c::node);
+            List<String> vmis = List.of("vm-a", "vm-b", "vm-c", "vm-d", "vm-e");
+            vmis.forEach(name -> c.createVmi(name, "64Mi"));
+            vmis.forEach(c::awaitRunningMigratable);
+            java.util.Map<String, Long> onNode = vmis.stream().collect(java.util.stream.Collectors.groupingBy(
+                    name -> c.vmi(name).getStatus().getNodeName(), java.util.stream.Collectors.counting()));
+            assertThat(onNode).as("the scheduler spread the VMIs over both nodes").hasSize(2);
+            c.node("node03"); // where they go: outside the plan
+
+            c.create(new MaintenancePlan("batch", new MaintenancePlanSpec(NODES, null, 2, null, null)));
+            await().atMost(Duration.ofMinutes(2)).until(() -> c.plan("batch").phase().finished());
+            assertThat(c.plan("batch").phase()).as(c.plan("batch").getStatus().message()).isEqualTo(MaintenancePlanStatus.Phase.Succeeded);
+
+            // Round-robin: while both nodes have migrations left, no node gets two in a row.
+            int alternating = 2 * (int) Math.min(onNode.get("node01"), onNode.get("node02"));
+            assertThat(from).hasSize(vmis.size());
+            for (int i = 1; i < alternating; i++) {
+                assertThat(from.get(i)).as("migration %d of %s", i, from).isNotEqualTo(from.get(i - 1));
+            }
+        }
+    }
+
     private static NodeStatus awaitAfterDrain(MaintenanceTestCluster c, String plan) {
         await().atMost(MaintenanceTestCluster.WAIT).until(() -> afterDrain(c.plan(plan)).isPresent());
         return afterDrain(c.plan(plan)).orElseThrow();
@@ -110,6 +137,21 @@ class MaintenancePlanEdgeCasesTest {
 
     private static NodeStatus node(MaintenancePlanStatus status, String name) {
         return status.nodes().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The real actions; the node each migration leaves is added to {@code from}, in the order they are created. */
+    private static MaintenanceActions recordingMigrations(MaintenanceActions real, List<String> from) {
+        return (MaintenanceActions) Proxy.newProxyInstance(MaintenanceActions.class.getClassLoader(),
+                new Class<?>[] {MaintenanceActions.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("migrate")) {
+                        from.add((String) args[3]);
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     /** The real actions, except that the first cordon is followed by the process "dying": the pass ends there. */
