@@ -24,7 +24,7 @@ public final class DrainboardCommand implements Callable<Integer> {
     /** The scenario the console's embedded cluster starts from unless --scenario says otherwise. */
     static final String DEFAULT_SCENARIO = "demo";
 
-    @Option(names = "--scenario", paramLabel = "demo|pressure|FILE|DIR", defaultValue = DEFAULT_SCENARIO,
+    @Option(names = "--scenario", paramLabel = "demo|pressure|maintenance|FILE|DIR", defaultValue = DEFAULT_SCENARIO,
             description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
     String scenario;
 
