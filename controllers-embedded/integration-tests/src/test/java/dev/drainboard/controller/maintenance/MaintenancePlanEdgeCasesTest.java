@@ -103,13 +103,19 @@ class MaintenancePlanEdgeCasesTest {
     void batchMigrationsCreatedRoundRobin() throws Exception {
         List<String> from = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (MaintenanceTestCluster c = new MaintenanceTestCluster(workDir, actions -> recordingMigrations(actions, from))) {
-            NODES.forEach(c::node);
+            // Three VMIs on node01, then two on node02 (node01 cordoned meanwhile).
+            c.node("node01");
             List<String> vmis = List.of("vm-a", "vm-b", "vm-c", "vm-d", "vm-e");
-            vmis.forEach(name -> c.createVmi(name, "64Mi"));
-            vmis.forEach(c::awaitRunningMigratable);
+            vmis.subList(0, 3).forEach(name -> c.createVmi(name, "64Mi"));
+            vmis.subList(0, 3).forEach(c::awaitRunningMigratable);
+            c.node("node02");
+            unschedulable(c, "node01", true);
+            vmis.subList(3, 5).forEach(name -> c.createVmi(name, "64Mi"));
+            vmis.subList(3, 5).forEach(c::awaitRunningMigratable);
+            unschedulable(c, "node01", false);
             java.util.Map<String, Long> onNode = vmis.stream().collect(java.util.stream.Collectors.groupingBy(
                     name -> c.vmi(name).getStatus().getNodeName(), java.util.stream.Collectors.counting()));
-            assertThat(onNode).as("the scheduler spread the VMIs over both nodes").hasSize(2);
+            assertThat(onNode).isEqualTo(java.util.Map.of("node01", 3L, "node02", 2L));
             c.node("node03"); // where they go: outside the plan
 
             c.create(new MaintenancePlan("batch", new MaintenancePlanSpec(NODES, null, 2, null, null)));
@@ -137,6 +143,11 @@ class MaintenancePlanEdgeCasesTest {
 
     private static NodeStatus node(MaintenancePlanStatus status, String name) {
         return status.nodes().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static void unschedulable(MaintenanceTestCluster c, String node, boolean value) {
+        c.client.nodes().withName(node).patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE), "{\"spec\":{\"unschedulable\":" + value + "}}");
     }
 
     /** The real actions; the node each migration leaves is added to {@code from}, in the order they are created. */
