@@ -43,11 +43,6 @@ public final class DrainboardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         UiCommand.checkWebhookHost(spec.commandLine(), webhookHost);
-        return openConsole(scenario, webhookHost, UiCommand.webhookCallers(spec.commandLine(), webhookClientCa));
-    }
-
-    /** Opens the console (blocking until it closes); 1 without a display. */
-    static int openConsole(String scenario, String webhookHost, dev.drainboard.admission.WebhookCallers callers) {
-        return UiCommand.launch(scenario, webhookHost, callers);
+        return UiCommand.launch(scenario, webhookHost, UiCommand.webhookCallers(spec.commandLine(), webhookClientCa));
     }
 }

@@ -19,7 +19,7 @@ public final class Main {
             // `drainboard` alone opens the console with the root command's defaults. Building picocli's model of
             // every subcommand first cost ~0.4 s before the first frame (picocli's classes, compiled for Java 5,
             // cannot go into the AOT cache); DrainboardCommandTest checks these are the defaults picocli would give.
-            return DrainboardCommand.openConsole(DrainboardCommand.DEFAULT_SCENARIO, null, WebhookCallers.anyone());
+            return UiCommand.launch(DrainboardCommand.DEFAULT_SCENARIO, null, WebhookCallers.anyone());
         }
         return new CommandLine(new DrainboardCommand()).execute(args);
     }

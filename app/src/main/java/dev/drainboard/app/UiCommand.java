@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
         description = "Open the console window on the embedded demo cluster.")
 public final class UiCommand implements Callable<Integer> {
 
-    @Option(names = "--scenario", paramLabel = "demo|pressure|maintenance|FILE|DIR", defaultValue = "demo",
+    @Option(names = "--scenario", paramLabel = "demo|pressure|maintenance|FILE|DIR", defaultValue = DrainboardCommand.DEFAULT_SCENARIO,
             description = "Scenario for the embedded cluster (default: ${DEFAULT-VALUE}).")
     String scenario;
 

@@ -206,7 +206,7 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         for (int i = 0; i < perNode.size(); i++) {
             byNode.add(transfers(perNode.get(i), previews.get(i), cluster));
         }
-        return DrainEstimate.of(interleaved(byNode), MigrationSlots.Limits.of(migrations), overhead(perNode, cluster));
+        return DrainEstimate.of(MigrationSlots.interleaved(byNode), MigrationSlots.Limits.of(migrations), overhead(perNode, cluster));
     }
 
     /** The live migrations of one node's drain, each as the node handler would run it. */
@@ -266,25 +266,6 @@ public record DrainPreview(String node, List<PodPreview> pods, List<String> erro
         } catch (dev.drainboard.kubevirt.config.InvalidClusterConfigException e) {
             return cluster; // a policy KubeVirt would refuse: the cluster's configuration
         }
-    }
-
-    /**
-     * The nodes' migrations in turns, one of each node at a time: the order they come in when nodes are drained
-     * together (the evacuation gives each node its share of the cluster's slots; with the priority queue the
-     * migrations of all nodes are created side by side as the evictions mark their VMIs). Node after node instead
-     * would keep the last node's migrations waiting while the first ones hold their per-node slots.
-     */
-    public static List<DrainEstimate.Transfer> interleaved(List<List<DrainEstimate.Transfer>> byNode) {
-        List<DrainEstimate.Transfer> out = new ArrayList<>();
-        int longest = byNode.stream().mapToInt(List::size).max().orElse(0);
-        for (int round = 0; round < longest; round++) {
-            for (List<DrainEstimate.Transfer> node : byNode) {
-                if (round < node.size()) {
-                    out.add(node.get(round));
-                }
-            }
-        }
-        return out;
     }
 
     /** What the scheduler will be asked to place for this pod, if anything: a migration target or a new pod. */

@@ -123,7 +123,7 @@ class DrainEstimateTest {
         List<DrainEstimate.Transfer> nodeAfterNode = byNode.stream().flatMap(List::stream).toList();
 
         assertThat(DrainEstimate.of(nodeAfterNode, limits).total()).isCloseTo(8, within(1e-9));
-        List<DrainEstimate.Transfer> turns = DrainPreview.interleaved(byNode);
+        List<DrainEstimate.Transfer> turns = dev.drainboard.controller.migration.MigrationSlots.interleaved(byNode);
         assertThat(turns.subList(0, 4)).extracting(DrainEstimate.Transfer::node).containsExactly("n1", "n2", "n3", "n4");
         assertThat(DrainEstimate.of(turns, limits).total()).isCloseTo(7, within(1e-9));
     }

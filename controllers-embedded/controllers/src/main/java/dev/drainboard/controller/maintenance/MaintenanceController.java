@@ -2,6 +2,7 @@ package dev.drainboard.controller.maintenance;
 
 import dev.drainboard.kubevirt.DrainboardAnnotations;
 import dev.drainboard.kubevirt.api.MigrationPhase;
+import dev.drainboard.controller.migration.MigrationSlots;
 import dev.drainboard.kubevirt.api.VirtualMachineInstanceMigration;
 import dev.drainboard.maintenance.MaintenancePlan;
 import dev.drainboard.maintenance.MaintenancePlanSpec;
@@ -384,11 +385,15 @@ public final class MaintenanceController implements AutoCloseable {
         return problems.isEmpty();
     }
 
-    /** The plan's status being worked on in one tick. */
     /** A node's migrations to create ({@code ns/vmi → target node}) and its status notes so far. */
     private record Creations(List<Map.Entry<String, String>> targets, List<String> notes) {
     }
 
+    /** One migration of a batch to create: the node's index in the status, {@code ns/vmi → target node}. */
+    private record Creation(int index, Map.Entry<String, String> target) {
+    }
+
+    /** The plan's status being worked on in one tick. */
     private final class Working {
         final MaintenancePlan plan;
         MaintenancePlanStatus before;
@@ -562,31 +567,26 @@ public final class MaintenanceController implements AutoCloseable {
         }
 
         /**
-         * The migrations of the nodes that began in this pass, created round-robin over those nodes (one of each
-         * node's, then the next of each): the migration queue serves equals first come, first served, so the nodes
-         * share the cluster's slots and end together, as the estimate has them ({@code DrainPreview.interleaved}).
-         * Created node after node, the first nodes would take every slot and the last ones end alone, later.
+         * The migrations of the nodes that began in this pass, created one of each node in turn
+         * ({@link MigrationSlots#interleaved}, the order the estimate starts them in): the migration queue serves
+         * equals first come, first served, so the nodes share the cluster's slots and end together. Created node
+         * after node, the first nodes would take every slot and the last ones end alone, later.
          */
         private void createBatchMigrations() {
-            int longest = toCreate.values().stream().mapToInt(c -> c.targets().size()).max().orElse(0);
+            List<List<Creation>> byNode = new ArrayList<>();
+            toCreate.forEach((index, c) -> byNode.add(c.targets().stream().map(t -> new Creation(index, t)).toList()));
             Map<Integer, List<String>> refused = new HashMap<>();
-            for (int round = 0; round < longest; round++) {
-                for (var e : toCreate.entrySet()) {
-                    if (round >= e.getValue().targets().size()) {
-                        continue;
-                    }
-                    String node = nodes.get(e.getKey()).name();
-                    var target = e.getValue().targets().get(round);
-                    int slash = target.getKey().indexOf('/');
-                    try {
-                        String name = actions.migrate(plan.name(), target.getKey().substring(0, slash), target.getKey().substring(slash + 1),
-                                node, target.getValue());
-                        created.computeIfAbsent(key(plan, node), k -> new HashSet<>())
-                                .add(target.getKey().substring(0, slash) + "/" + name);
-                    } catch (RuntimeException ex) {
-                        // The drain's eviction moves it all the same, wherever the scheduler puts it.
-                        refused.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(target.getKey() + ": " + ex.getMessage());
-                    }
+            for (Creation c : MigrationSlots.interleaved(byNode)) {
+                String node = nodes.get(c.index()).name();
+                String vmi = c.target().getKey();
+                int slash = vmi.indexOf('/');
+                try {
+                    String name = actions.migrate(plan.name(), vmi.substring(0, slash), vmi.substring(slash + 1), node,
+                            c.target().getValue());
+                    created.computeIfAbsent(key(plan, node), k -> new HashSet<>()).add(vmi.substring(0, slash) + "/" + name);
+                } catch (RuntimeException ex) {
+                    // The drain's eviction moves it all the same, wherever the scheduler puts it.
+                    refused.computeIfAbsent(c.index(), k -> new ArrayList<>()).add(vmi + ": " + ex.getMessage());
                 }
             }
             refused.forEach((index, why) -> {

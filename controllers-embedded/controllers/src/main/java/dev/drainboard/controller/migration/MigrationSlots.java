@@ -145,9 +145,14 @@ public final class MigrationSlots {
 
     /**
      * A VMIM waiting in the migration priority queue: its key, its queue priority
-     * ({@link KubeVirtValues#queuePriority}), when it was created, and the node it would leave (null when unknown).
+     * ({@link KubeVirtValues#queuePriority}), when it was created (to the second), its place in the order VMIMs reached
+     * the controller (0 when unknown), and the node it would leave (null when unknown).
      */
-    public record Queued(String key, int priority, String created, String sourceNode) {
+    public record Queued(String key, int priority, String created, long arrival, String sourceNode) {
+
+        public Queued(String key, int priority, String created, String sourceNode) {
+            this(key, priority, created, 0, sourceNode);
+        }
 
         /** The queue's view of a VMIM ({@code nodeOfVmi} as for {@link #sourceNode}). */
         public static Queued of(VirtualMachineInstanceMigration m, Function<String, String> nodeOfVmi) {
@@ -155,13 +160,10 @@ public final class MigrationSlots {
                     Objects.requireNonNullElse(m.getMetadata().getCreationTimestamp(), ""), MigrationSlots.sourceNode(m, nodeOfVmi));
         }
 
-        /**
-         * As {@link #of(VirtualMachineInstanceMigration, Function)}, VMIMs created in the same second (the
-         * timestamp's resolution) ordered by {@code arrival}, the order they reached the controller.
-         */
+        /** As {@link #of(VirtualMachineInstanceMigration, Function)}, with its place in the order of arrival. */
         public static Queued of(VirtualMachineInstanceMigration m, Function<String, String> nodeOfVmi, long arrival) {
             Queued q = of(m, nodeOfVmi);
-            return new Queued(q.key(), q.priority(), q.created() + "#%019d".formatted(arrival), q.sourceNode());
+            return new Queued(q.key(), q.priority(), q.created(), arrival, q.sourceNode());
         }
     }
 
@@ -183,11 +185,35 @@ public final class MigrationSlots {
 
     /**
      * The queue order of the migration priority queue: higher priority first (KubeVirt's controller-runtime priority
-     * queue in pkg/virt-controller/watch/migration/migration.go), then the older VMIM, then the name.
+     * queue in pkg/virt-controller/watch/migration/migration.go), then the older VMIM, then the first to reach the
+     * controller, then the name. KubeVirt sorts by priority alone ({@code reEnqueueHighestPriorityPendingMigrations}),
+     * so equals come in no set order there; first come, first served here lets migrations created one node after
+     * another in turn ({@link #interleaved}) share the slots between those nodes.
      */
     public static final Comparator<Queued> QUEUE_ORDER = Comparator.comparingInt(Queued::priority).reversed()
             .thenComparing(Queued::created)
+            .thenComparingLong(Queued::arrival)
             .thenComparing(Queued::key);
+
+    /**
+     * The nodes' migrations in turns, one of each node at a time: the order in which nodes drained together share
+     * the cluster's slots (the evacuation gives each node its share; with the priority queue the migrations of all
+     * nodes are created side by side as the evictions mark their VMIs). The drain estimate starts its transfers in this order, and a maintenance plan's executor
+     * creates a batch's migrations in it. Node after node instead would keep the last node's migrations waiting while
+     * the first ones hold their per-node slots.
+     */
+    public static <T> List<T> interleaved(List<? extends List<? extends T>> byNode) {
+        List<T> out = new ArrayList<>();
+        int longest = byNode.stream().mapToInt(List::size).max().orElse(0);
+        for (int round = 0; round < longest; round++) {
+            for (List<? extends T> node : byNode) {
+                if (round < node.size()) {
+                    out.add(node.get(round));
+                }
+            }
+        }
+        return out;
+    }
 
     /**
      * Which queued VMIMs start now and why the others wait, with the migration priority queue on: in

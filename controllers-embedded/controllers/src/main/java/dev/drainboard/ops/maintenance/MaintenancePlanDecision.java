@@ -264,7 +264,7 @@ public final class MaintenancePlanDecision {
                 }
             }
             List<List<DrainEstimate.Transfer>> byNode = new ArrayList<>(transfersOf.values());
-            DrainEstimate.Estimate estimate = DrainEstimate.of(DrainPreview.interleaved(byNode),
+            DrainEstimate.Estimate estimate = DrainEstimate.of(MigrationSlots.interleaved(byNode),
                     MigrationSlots.Limits.of(in.config().migrations()), overhead);
             double pause = in.afterDrain().toMillis() / 1000.0 + TURN_SECONDS * in.config().timeScale();
             double longest = 0;

@@ -113,11 +113,12 @@ class MigrationSlotsTest {
         assertThat(MigrationSlots.fromNode(holding, null, vmiNodes::get)).isZero();
     }
 
-    /** {@code key:priority:created:node} separated by spaces. */
+    /** {@code key:priority:created:node[:arrival]} separated by spaces. */
     static List<MigrationSlots.Queued> queued(String spec) {
         return java.util.Arrays.stream(spec.trim().split("\\s+"))
                 .map(q -> q.split(":"))
-                .map(f -> new MigrationSlots.Queued(f[0], Integer.parseInt(f[1]), f[2], f[3]))
+                .map(f -> new MigrationSlots.Queued(f[0], Integer.parseInt(f[1]), f[2],
+                        f.length > 4 ? Long.parseLong(f[4]) : 0, f[3]))
                 .toList();
     }
 
@@ -136,8 +137,10 @@ class MigrationSlotsTest {
             a:100:t1:n1 b:100:t2:n2                               | n1:2               | a=SOURCE_NODE_LIMIT b=RUNS
             a:100:t1:n1 b:100:t2:n2                               | n3:2 n4:2 n5:1     | a=CLUSTER_LIMIT b=CLUSTER_LIMIT
             b:100:t1:n1 a:100:t1:n1                               | n2:4               | a=RUNS b=CLUSTER_LIMIT
+            b:100:t1:n1:1 a:100:t1:n1:2                           | n2:4               | b=RUNS a=CLUSTER_LIMIT
+            a:100:t2:n1:1 b:100:t1:n1:2                           | n2:4               | b=RUNS a=CLUSTER_LIMIT
             """)
-    @DisplayName("priority queue turns: by priority, then age, then name; 5 in the cluster and 2 per source node; a full node does not hold back others")
+    @DisplayName("priority queue turns: by priority, then age, then arrival, then name; 5 in the cluster and 2 per source node; a full node does not hold back others")
     void turns(String queued, String started, String expected) {
         Map<String, Integer> fromNode = new java.util.HashMap<>();
         int inCluster = 0;
@@ -170,5 +173,19 @@ class MigrationSlotsTest {
         assertThat(MigrationSlots.nextInQueue(queued("a:0:t1:n1 b:100:t5:n1 c:20:t0:n2 d:100:t2:n3 e:50:t9:n1 f:0:t0:n1"), 3))
                 .containsExactly("d", "b", "e");
         assertThat(MigrationSlots.nextInQueue(queued("a:0:t1:n1"), 5)).containsExactly("a");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # each node's migrations, nodes separated by spaces | in turns
+            a1,a2,a3 b1,b2                                      | a1 b1 a2 b2 a3
+            a1 b1,b2,b3 c1,c2                                   | a1 b1 c1 b2 c2 b3
+            a1,a2                                               | a1 a2
+            """)
+    @DisplayName("interleaved: one of each node in turn, each node's own order kept, until every node's are out")
+    void interleaved(String byNode, String expected) {
+        List<List<String>> nodes = java.util.Arrays.stream(byNode.trim().split("\\s+"))
+                .map(n -> List.of(n.split(","))).toList();
+        assertThat(String.join(" ", MigrationSlots.interleaved(nodes))).isEqualTo(expected);
     }
 }
